@@ -1,0 +1,1 @@
+"""Keystone: North America, as a Discord bot and a pure game engine."""
