@@ -36,6 +36,11 @@ class Symbol(StrEnum):
     TAG = "tag"
 
 
+Ruleset = Literal["second-edition", "first-edition"]
+"""Second edition (default): ecosystem numbers strictly ascending or descending, gaps allowed.
+First edition (variant): consecutive numbers only."""
+
+
 class Pattern(StrEnum):
     L_SHAPE = "l"
     LINE2 = "line2"
