@@ -1,0 +1,205 @@
+"""Actions and their short notation (`take 3 B2`, `skill 0`, `wild desert C1`, ...).
+
+The notation is what the action log stores, what the terminal reads and what tests write.
+Indices in the notation are 1-based, as players count them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from keystone.engine.board import cell_name, parse_cell
+from keystone.engine.cards import Habitat
+
+
+class IllegalAction(ValueError):
+    """An action that cannot be applied now; `str()` is a sentence a player can read."""
+
+
+class BadNotation(IllegalAction):
+    """Text that is not an action at all."""
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """Introduce: take Field slot `slot` (0-based) and place it on board cell `cell`."""
+
+    slot: int
+    cell: int
+
+    def __str__(self) -> str:
+        return f"take {self.slot + 1} {cell_name(self.cell)}"
+
+
+@dataclass(frozen=True, slots=True)
+class BuyWild:
+    habitat: Habitat
+    cell: int
+
+    def __str__(self) -> str:
+        return f"wild {self.habitat.value} {cell_name(self.cell)}"
+
+
+@dataclass(frozen=True, slots=True)
+class UseSkill:
+    """Resolve one active token, or with `token` 0 every exhausted token."""
+
+    token: int
+
+    def __str__(self) -> str:
+        return f"skill {self.token}"
+
+
+@dataclass(frozen=True, slots=True)
+class Resolve:
+    """During the all-exhausted action: resolve this exhausted token next."""
+
+    token: int
+
+    def __str__(self) -> str:
+        return f"resolve {self.token}"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    def __str__(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Place held card `index` (0-based) on board cell `cell`."""
+
+    index: int
+    cell: int
+
+    def __str__(self) -> str:
+        return f"place {self.index + 1} {cell_name(self.cell)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pile:
+    """Put held card `index` (0-based) on top of the discard pile."""
+
+    index: int
+
+    def __str__(self) -> str:
+        return f"pile {self.index + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    source: int
+    target: int
+
+    def __str__(self) -> str:
+        return f"move {cell_name(self.source)} {cell_name(self.target)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Research:
+    cell: int
+
+    def __str__(self) -> str:
+        return f"research {cell_name(self.cell)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Discard Field slot `slot` (0-based)."""
+
+    slot: int
+
+    def __str__(self) -> str:
+        return f"discard {self.slot + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class Skip:
+    """Decline an optional effect (or stop moving)."""
+
+    def __str__(self) -> str:
+        return "skip"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    def __str__(self) -> str:
+        return "endturn"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Only legal when nothing else is (a seat with no legal action passes)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+Action = Take | BuyWild | UseSkill | Resolve | Draw | Place | Pile | Move | Research | Discard | Skip | EndTurn | Pass
+
+_HABITAT_WORDS = {h.value: h for h in Habitat}
+
+
+def _int(word: str, what: str) -> int:
+    if not word.isdigit():
+        raise BadNotation(f"{word!r} is not a {what} number.")
+    return int(word)
+
+
+def _cell(word: str) -> int:
+    cell = parse_cell(word)
+    if cell is None:
+        raise BadNotation(f"{word!r} is not a cell: use a row letter A-D and a column 1-4, like B2.")
+    return cell
+
+
+def _index(word: str, what: str) -> int:
+    value = _int(word, what)
+    if value < 1:
+        raise BadNotation(f"{what.capitalize()} numbers start at 1.")
+    return value - 1
+
+
+def parse_action(text: str) -> Action:
+    """Parse the notation; raises BadNotation with a readable sentence."""
+    words = text.strip().lower().split()
+    if not words:
+        raise BadNotation("Say what to do, for example `take 3 B2` or `skill 5`.")
+    verb, args = words[0], words[1:]
+    arity = {
+        "take": 2, "wild": 2, "skill": 1, "resolve": 1, "draw": 0, "place": 2, "pile": 1,
+        "move": 2, "research": 1, "discard": 1, "skip": 0, "endturn": 0, "pass": 0,
+    }
+    if verb not in arity:
+        raise BadNotation(f"I don't know the word {verb!r}. Try `help` for the list of actions.")
+    if len(args) != arity[verb]:
+        raise BadNotation(f"`{verb}` takes {arity[verb]} value(s), not {len(args)}.")
+    match verb:
+        case "take":
+            return Take(_index(args[0], "Field slot"), _cell(args[1]))
+        case "wild":
+            if args[0] not in _HABITAT_WORDS:
+                raise BadNotation(f"{args[0]!r} is not a habitat: say forest, desert, wetland or arctic.")
+            return BuyWild(_HABITAT_WORDS[args[0]], _cell(args[1]))
+        case "skill":
+            return UseSkill(_int(args[0], "skill token"))
+        case "resolve":
+            return Resolve(_int(args[0], "skill token"))
+        case "draw":
+            return Draw()
+        case "place":
+            return Place(_index(args[0], "card"), _cell(args[1]))
+        case "pile":
+            return Pile(_index(args[0], "card"))
+        case "move":
+            return Move(_cell(args[0]), _cell(args[1]))
+        case "research":
+            return Research(_cell(args[0]))
+        case "discard":
+            return Discard(_index(args[0], "Field slot"))
+        case "skip":
+            return Skip()
+        case "endturn":
+            return EndTurn()
+    return Pass()
