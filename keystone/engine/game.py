@@ -7,8 +7,8 @@ caller's state exactly as it was.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
-from keystone.data import Catalog, load_catalog
 from keystone.engine import rng
 from keystone.engine.actions import (
     Action,
@@ -41,12 +41,18 @@ from keystone.engine.state import (
     Step,
 )
 
+if TYPE_CHECKING:
+    from keystone.data import Catalog
+
 TIME_BY_PLAYERS = {1: 4, 2: 5, 3: 6, 4: 7}
 SYNERGY_BY_SEAT = (5, 6, 7, 8)
 SKILLS_IN_PLAY = 5
 
 
 def catalog() -> Catalog:
+    # Imported here: keystone.data imports keystone.engine.cards, so a module-level import is circular.
+    from keystone.data import load_catalog
+
     return load_catalog()
 
 
