@@ -10,7 +10,7 @@ import functools
 import json
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from types import MappingProxyType
@@ -131,6 +131,15 @@ def _read(filename: str) -> list[Any]:
     return data
 
 
+def _why(exc: ValidationError) -> str:
+    """Pydantic's errors as one short sentence: field path and reason, without the noise."""
+    parts = []
+    for err in exc.errors():
+        where = ".".join(str(p) for p in err["loc"])
+        parts.append(f"{where}: {err['msg']}" if where else err["msg"])
+    return "; ".join(parts) + "."
+
+
 def _label(entry: object, index: int) -> str:
     name = entry.get("name") or entry.get("number") if isinstance(entry, dict) else None
     return f"entry {index + 1}" + (f" ({name})" if name is not None else "")
@@ -142,7 +151,7 @@ def _validate(filename: str, raw: list[Any], model: type[_M]) -> list[_M]:
         try:
             out.append(model.model_validate(entry))
         except ValidationError as exc:
-            raise CatalogError(f"{filename}, {_label(entry, index)}: {exc}") from exc
+            raise CatalogError(f"{filename}, {_label(entry, index)}: {_why(exc)}") from exc
     return out
 
 
@@ -153,7 +162,7 @@ def _species(raw: list[Any]) -> tuple[Card, ...]:
         try:
             cards.append(Card(id=slug(e.name), wild=False, **e.model_dump()))
         except ValidationError as exc:
-            raise CatalogError(f"species.json, entry {index + 1} ({e.name}): {exc}") from exc
+            raise CatalogError(f"species.json, entry {index + 1} ({e.name}): {_why(exc)}") from exc
     counts = Counter(c.number for c in cards)
     if dict(counts) != dict(SPECIES_PER_NUMBER):
         raise CatalogError(
@@ -171,7 +180,7 @@ def _wilds(raw: list[Any]) -> tuple[Card, ...]:
             ident = wild_id(e.habitats[0], e.season) if e.habitats else "wild"
             cards.append(Card(id=ident, wild=True, **e.model_dump()))
         except ValidationError as exc:
-            raise CatalogError(f"wilds.json, entry {index + 1} ({e.name}): {exc}") from exc
+            raise CatalogError(f"wilds.json, entry {index + 1} ({e.name}): {_why(exc)}") from exc
     counts = Counter(c.habitats[0] for c in cards)
     if any(counts[h] != WILDS_PER_HABITAT for h in Habitat) or len(cards) != 4 * WILDS_PER_HABITAT:
         raise CatalogError(f"wilds.json: expected two Wild cards per habitat, found {dict(counts)}.")
@@ -190,8 +199,8 @@ def _numbered(filename: str, items: list[_N]) -> Mapping[int, _N]:
     return MappingProxyType({i.number: i for i in sorted(items, key=lambda i: i.number)})
 
 
-def _check_unique(cards: Iterable[Card]) -> None:
-    for what, values in (("id", [c.id for c in cards]), ("name", [c.name for c in cards])):
+def _check_unique(cards: Sequence[Card]) -> None:
+    for what, values in (("name", [c.name for c in cards]), ("id", [c.id for c in cards])):
         dupes = sorted(v for v, n in Counter(values).items() if n > 1)
         if dupes:
             raise CatalogError(f"Card {what}s must be unique; repeated: {', '.join(dupes)}.")
