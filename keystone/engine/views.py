@@ -70,6 +70,9 @@ class GameView:
     wild_bought: bool
     final_round: bool
     turn: int
+    stack: tuple[PendingView, ...] = ()
+    """Every pending skill step, bottom first (`pending` is the last): what is left of the skill is
+    public, and a bot that simulates the rest of a turn needs all of it."""
 
     @property
     def over(self) -> bool:
@@ -92,12 +95,8 @@ def _view(state: GameState, viewer: int | None) -> GameView:
         )
         for i, s in enumerate(state.seats)
     )
-    step = state.step
-    pending = (
-        PendingView(step.kind, step.count, step.target, step.skill, tuple(step.options))
-        if step is not None
-        else None
-    )
+    stack = tuple(PendingView(s.kind, s.count, s.target, s.skill, tuple(s.options)) for s in state.steps)
+    pending = stack[-1] if stack else None
     show_held = not state.held_private or viewer == state.current
     disabled = set(state.config.disabled_skills)
     return GameView(
@@ -125,6 +124,7 @@ def _view(state: GameState, viewer: int | None) -> GameView:
         wild_bought=state.wild_bought,
         final_round=state.final_round,
         turn=state.turn,
+        stack=stack,
     )
 
 
