@@ -450,13 +450,17 @@ def _advance(state: GameState, events: list[Event]) -> None:
                                 f"moves to {state.time}."))
             continue
         options = _step_actions(state)
-        if options == [Skip()] or (len(options) == 1 and step.kind in ("pile_held", "field_discard")):
-            _resolve_step(state, options[0], events)
+        if options == [Skip()] or (len(options) == 1 and step.kind in FORCED_WHEN_ALONE):
+            _dispatch(state, options[0], events)
             continue
         if not options:
             state.steps.pop()
             continue
         return
+
+
+FORCED_WHEN_ALONE = ("pile_held", "field_discard", "choose_exhausted")
+"""Steps whose single remaining option is no choice at all, so the engine takes it."""
 
 
 def _finish_action(state: GameState, events: list[Event]) -> None:
