@@ -78,11 +78,15 @@ class Catalog:
     wilds: tuple[Card, ...]
     skills: Mapping[int, SkillToken]
     objectives: Mapping[int, ObjectiveCard]
+    extra_species: tuple[Card, ...] = ()
+    """Species of optional expansions (each card names its own); never in `species`."""
+    extra_skills: Mapping[int, SkillToken] = field(default_factory=lambda: MappingProxyType({}))
+    """Skill tokens of optional expansions, numbered after the base ten; never in `skills`."""
     _by_id: Mapping[str, Card] = field(init=False, repr=False, compare=False)
     _by_key: Mapping[str, Card] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        cards = self.species + self.wilds
+        cards = self.species + self.wilds + self.extra_species
         keys: dict[str, Card] = {}
         for card in cards:
             keys[_compact(card.id)] = card
@@ -119,13 +123,48 @@ class Catalog:
         """Species (by number, then name) followed by the Wild cards."""
         return self.species + self.wilds
 
+    @property
+    def expansions(self) -> tuple[str, ...]:
+        """Names of the optional expansions this catalog holds, sorted."""
+        names = {c.expansion for c in self.extra_species} | {t.expansion for t in self.extra_skills.values()}
+        return tuple(sorted(n for n in names if n is not None))
 
-def _read(filename: str) -> list[Any]:
+    def _check_expansions(self, expansions: Sequence[str]) -> set[str]:
+        unknown = sorted(set(expansions) - set(self.expansions))
+        if unknown:
+            known = ", ".join(self.expansions) or "none"
+            raise ValueError(f"Unknown expansion {unknown[0]!r}; the expansions are: {known}.")
+        return set(expansions)
+
+    def species_for(self, expansions: Sequence[str]) -> tuple[Card, ...]:
+        """The deck's species: the base 87 plus those of the chosen expansions (ValueError if unknown)."""
+        chosen = self._check_expansions(expansions)
+        return self.species + tuple(c for c in self.extra_species if c.expansion in chosen)
+
+    def skills_for(self, expansions: Sequence[str]) -> Mapping[int, SkillToken]:
+        """The skill pool: the base ten plus the chosen expansions' tokens, by number."""
+        chosen = self._check_expansions(expansions)
+        extra = {n: t for n, t in self.extra_skills.items() if t.expansion in chosen}
+        return MappingProxyType({**self.skills, **extra})
+
+    def skill(self, number: int) -> SkillToken:
+        """Any skill token by number, base or expansion; KeyError for an unknown number."""
+        token = self.skills.get(number) or self.extra_skills.get(number)
+        if token is None:
+            raise KeyError(f"No skill token has the number {number}.")
+        return token
+
+
+def _read_json(filename: str) -> Any:
     try:
         text = resources.files("keystone.data").joinpath(filename).read_text(encoding="utf-8")
-        data = json.loads(text)
+        return json.loads(text)
     except (OSError, json.JSONDecodeError) as exc:
         raise CatalogError(f"{filename}: cannot be read as JSON ({exc}).") from exc
+
+
+def _read(filename: str) -> list[Any]:
+    data = _read_json(filename)
     if not isinstance(data, list):
         raise CatalogError(f"{filename}: the top level must be a list of entries.")
     return data
@@ -206,24 +245,58 @@ def _check_unique(cards: Sequence[Card]) -> None:
             raise CatalogError(f"Card {what}s must be unique; repeated: {', '.join(dupes)}.")
 
 
+class _ExpansionFile(BaseModel):
+    """An expansion's file: its name, new species and new skill tokens (numbered 11 and up)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    expansion: str
+    species: list[_SpeciesEntry] = []
+    skills: list[SkillToken] = []
+
+
+def _expansion(raw: Any, base_skills: Mapping[int, SkillToken]) -> tuple[tuple[Card, ...], dict[int, SkillToken]]:
+    """Validate an expansion file into its species and skill tokens, each marked with its name."""
+    filename = "envelope.json"
+    try:
+        entry = _ExpansionFile.model_validate(raw)
+        cards = tuple(Card(id=slug(e.name), wild=False, expansion=entry.expansion, **e.model_dump())
+                      for e in entry.species)
+        tokens = {t.number: t.model_copy(update={"expansion": entry.expansion}) for t in entry.skills}
+    except ValidationError as exc:
+        raise CatalogError(f"{filename}: {exc}") from exc
+    clash = sorted(set(tokens) & set(base_skills))
+    if clash or len(tokens) != len(entry.skills):
+        raise CatalogError(f"{filename}: skill numbers must be new and distinct; {clash or 'repeated'}.")
+    return tuple(sorted(cards, key=lambda c: (c.number or 0, c.name))), tokens
+
+
 def build_catalog(
-    species: list[Any], wilds: list[Any], skills: list[Any], objectives: list[Any]
+    species: list[Any], wilds: list[Any], skills: list[Any], objectives: list[Any], envelope: Any = None
 ) -> Catalog:
     """Validate raw file contents into a Catalog; raises CatalogError naming file and entry."""
     species_cards = _species(species)
     wild_cards = _wilds(wilds)
-    _check_unique(species_cards + wild_cards)
+    skill_tokens = _numbered("skills.json", _validate("skills.json", skills, SkillToken))
+    extra_species, extra_skills = _expansion(envelope, skill_tokens) if envelope is not None else ((), {})
+    _check_unique(species_cards + wild_cards + extra_species)
     return Catalog(
         species=species_cards,
         wilds=wild_cards,
-        skills=_numbered("skills.json", _validate("skills.json", skills, SkillToken)),
+        skills=skill_tokens,
         objectives=_numbered("objectives.json", _validate("objectives.json", objectives, ObjectiveCard)),
+        extra_species=extra_species,
+        extra_skills=MappingProxyType(extra_skills),
     )
 
 
 @functools.cache
 def load_catalog() -> Catalog:
-    """The shipped catalog, read and validated once per process."""
+    """The shipped catalog (with the sealed envelope's cards kept apart), validated once per process."""
     return build_catalog(
-        _read("species.json"), _read("wilds.json"), _read("skills.json"), _read("objectives.json")
+        _read("species.json"),
+        _read("wilds.json"),
+        _read("skills.json"),
+        _read("objectives.json"),
+        _read_json("envelope.json"),
     )

@@ -72,7 +72,7 @@ def new_game(config: GameConfig, seed: int, names: Sequence[str]) -> GameState:
     state_rng = rng.seed_state(seed)
 
     removed = set(config.removed_cards)
-    deck = [c.id for c in cat.species if c.id not in removed]
+    deck = [c.id for c in cat.species_for(config.expansions) if c.id not in removed]
     for card_id in config.preset.values():
         if card_id in deck:
             deck.remove(card_id)
@@ -81,7 +81,7 @@ def new_game(config: GameConfig, seed: int, names: Sequence[str]) -> GameState:
     objectives = list(config.objectives) if config.objectives else sorted(cat.objectives)
     if not config.objectives:
         state_rng = rng.shuffle(state_rng, objectives)
-    skill_numbers = list(config.skills) if config.skills else sorted(cat.skills)
+    skill_numbers = list(config.skills) if config.skills else sorted(cat.skills_for(config.expansions))
     if not config.skills:
         state_rng = rng.shuffle(state_rng, skill_numbers)
         skill_numbers = sorted(skill_numbers[:SKILLS_IN_PLAY])
@@ -243,15 +243,15 @@ def _step_actions(state: GameState) -> list[Action]:
             return [Draw(), Skip()]
         case "place_held":
             empty = _empty_cells(seat)
-            return [Place(i, c) for i in range(len(state.held)) for c in empty] + [Skip()]
+            return [*(Place(i, c) for i in range(len(state.held)) for c in empty), Skip()]
         case "pile_held":
             return [Pile(i) for i in range(len(state.held))]
         case "move":
             empty = _empty_cells(seat)
             full = [i for i in range(CELLS) if seat.board[i] is not None]
-            return [Move(s, t) for s in full for t in empty] + [Skip()]
+            return [*(Move(s, t) for s in full for t in empty), Skip()]
         case "research":
-            return [Research(c) for c in _research_targets(state, step.target or "")] + [Skip()]
+            return [*(Research(c) for c in _research_targets(state, step.target or "")), Skip()]
         case "field_discard":
             return [Discard(i) for i, f in enumerate(state.field) if f is not None]
     raise AssertionError(f"no decision for step {step.kind}")
@@ -302,14 +302,14 @@ def _dispatch(state: GameState, action: Action, events: list[Event]) -> None:
             token = _active_skill(state, number)
             assert token is not None
             token.exhausted = True
-            side = catalog().skills[number].active
+            side = catalog().skill(number).active
             state.phase = "resolve"
             _push_effects(state, number, side.effects)
             events.append(Event("skill", state.current, f"{who} uses skill {number}: {side.summary}."))
         case Resolve(number):
             step = state.steps[-1]
             step.options.remove(number)
-            side = catalog().skills[number].exhausted
+            side = catalog().skill(number).exhausted
             _push_effects(state, number, side.effects)
             events.append(Event("skill", state.current, f"{who} resolves exhausted skill {number}: "
                                 f"{side.summary}."))
@@ -513,13 +513,14 @@ def why_illegal(state: GameState, action: Action) -> str:
         case BuyWild(habitat, cell):
             cfg = state.config
             if not cfg.wilds_allowed:
-                return "Wild cards are not allowed in this game."
+                return _ruled(cfg, "wilds", "Wild cards are not allowed in this game.")
             if state.wild_bought:
                 return "You have already bought a Wild card this turn (one per turn)."
             if not state.wild_stacks[habitat]:
                 return f"The {habitat.value} Wild stack is empty."
             if seat.synergy < cfg.wild_cost:
-                return f"A Wild card costs {cfg.wild_cost} synergy and you have {seat.synergy}."
+                cost = f"A Wild card costs {cfg.wild_cost} synergy and you have {seat.synergy}."
+                return _ruled(cfg, "wild_cost", cost)
             return _cell_problem(seat, cell)
         case UseSkill(0):
             if state.phase != "main":
@@ -532,13 +533,19 @@ def why_illegal(state: GameState, action: Action) -> str:
             if token is None:
                 return f"Skill {number} is not among this game's tokens."
             if number in state.config.disabled_skills:
-                return f"Skill {number} is disabled in this game."
+                return _ruled(state.config, f"skill:{number}", f"Skill {number} is disabled in this game.")
             return f"Skill {number} is exhausted; use skill 0 to resolve every exhausted token."
         case EndTurn():
             return "Take your action first: take a card from the Field or use a skill."
         case Pass():
             return "You can only pass when you have no legal action, and you have one."
     return "There is no choice of that kind to make right now."
+
+
+def _ruled(config: GameConfig, key: str, sentence: str) -> str:
+    """Name the special rule behind a refusal, when the game's setup named one (`rule_names`)."""
+    name = config.rule_names.get(key)
+    return f"{sentence[:-1]} (special rule: {name})." if name else sentence
 
 
 def _cell_problem(seat: Seat, cell: int) -> str:

@@ -6,7 +6,8 @@ saved, loaded and continued, and seed + action log replays to the same state.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field as default
 from typing import Literal
 
 from pydantic import TypeAdapter
@@ -45,7 +46,7 @@ class Seat:
     name: str
     synergy: int
     objective: int | None
-    board: list[PlacedCard | None] = field(default_factory=lambda: [None] * 16)
+    board: list[PlacedCard | None] = default(default_factory=lambda: [None] * 16)
     turns: int = 0
     wilds_bought: int = 0
 
@@ -64,7 +65,7 @@ class Step:
     count: int = 1
     target: str | None = None
     skill: int | None = None
-    options: list[int] = field(default_factory=list)
+    options: list[int] = default(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -81,11 +82,14 @@ class GameConfig:
     field_size: int = 6
     wild_cost: int = 10
     wilds_allowed: bool = True
-    disabled_skills: list[int] = field(default_factory=list)
-    removed_cards: list[str] = field(default_factory=list)
-    preset: dict[str, str] = field(default_factory=dict)
+    disabled_skills: list[int] = default(default_factory=list)
+    removed_cards: list[str] = default(default_factory=list)
+    preset: dict[str, str] = default(default_factory=dict)
     extra_field_discards: int = 0
-    expansions: list[str] = field(default_factory=list)
+    expansions: list[str] = default(default_factory=list)
+    rule_names: dict[str, str] = default(default_factory=dict)
+    """Names of the special rules behind restrictions, keyed "wilds", "wild_cost" or "skill:N";
+    a refused action's sentence names its rule."""
 
     @property
     def boards(self) -> int:
@@ -108,8 +112,8 @@ class GameState:
     time: int
     current: int = 0
     phase: Phase = "main"
-    steps: list[Step] = field(default_factory=list)
-    held: list[str] = field(default_factory=list)
+    steps: list[Step] = default(default_factory=list)
+    held: list[str] = default(default_factory=list)
     held_private: bool = False
     wild_bought: bool = False
     final_round: bool = False
