@@ -502,3 +502,37 @@ def test_views_hide_objectives_deck_order_and_drawn_cards() -> None:
     assert player_view(state, 1).seats[1].objective == state.seats[1].objective
     assert player_view(state, 1).seats[0].objective is None
     assert not hasattr(view, "deck") and view.deck_count == len(state.deck)
+
+
+def test_ruling_synergy_supply_is_unlimited() -> None:
+    state = game(2, skills=[1, 2, 4, 5, 9])
+    state.seats[0].synergy = 500  # more than the physical tokens in the box
+    state, _ = play(state, "skill 4")
+    assert state.seats[0].synergy == 508
+
+
+def test_ruling_optional_effect_without_a_target_is_skipped() -> None:
+    state = game(2, skills=[1, 2, 4, 5, 9])  # skill 5: research a Spring card; the board is empty
+    state, _ = play(state, "skill 5")
+    assert state.step is not None and state.step.kind == "field_discard"
+
+
+def test_ruling_looking_at_a_short_discard_pile_shows_what_is_there() -> None:
+    state = game(2, skills=[1, 2, 4, 5, 9])
+    from tests.engine_helpers import stack_discard
+
+    stack_discard(state, ["Coyote"])
+    state, _ = play(state, "skill 2")
+    assert state.held == [cid("Coyote")]
+    state, _ = play(state, "skip")  # not placed: it goes back on the pile by itself
+    assert state.discard == [cid("Coyote")] and state.step is not None and state.step.kind == "field_discard"
+
+
+def test_ruling_time_marker_stops_at_its_last_space() -> None:
+    state = game(2, skills=[2, 5, 6, 7, 8])
+    state.time = 0
+    state.final_round = True
+    state.current = 1
+    state.skills[0].exhausted = True
+    state, _ = play(state, "skill 0")
+    assert state.time == 0
