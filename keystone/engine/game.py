@@ -519,8 +519,8 @@ def why_illegal(state: GameState, action: Action) -> str:
             if not state.wild_stacks[habitat]:
                 return f"The {habitat.value} Wild stack is empty."
             if seat.synergy < cfg.wild_cost:
-                cost = f"A Wild card costs {cfg.wild_cost} synergy and you have {seat.synergy}."
-                return _ruled(cfg, "wild_cost", cost)
+                short = f"A Wild card costs {cfg.wild_cost} synergy and you have {seat.synergy}."
+                return _ruled(cfg, "wild_cost", short)
             return _cell_problem(seat, cell)
         case UseSkill(0):
             if state.phase != "main":
