@@ -1,0 +1,426 @@
+"""Final scoring: ecosystems per row and column, the secret objective, synergy, and ranking.
+
+The score sheet is a pydantic model because the bot renders it as an image and stores it; every
+line carries enough detail (cells, habitat, the number each Wild card took) to explain itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from itertools import pairwise
+from typing import NamedTuple, get_args
+
+from pydantic import BaseModel, ConfigDict
+
+from keystone.engine.cards import (
+    OBJECTIVE_POINTS,
+    Card,
+    Habitat,
+    ObjectiveCard,
+    Pattern,
+    Ruleset,
+    Symbol,
+)
+
+__all__ = [
+    "Board",
+    "BoardCell",
+    "GoalResult",
+    "LineScore",
+    "ScoreSheet",
+    "rank",
+    "score_board",
+]
+
+BoardCell = tuple[Card, int]
+"""A placed card and the research tokens on it."""
+Board = Sequence[BoardCell | None]
+"""16 cells row-major: A1 A2 A3 A4 B1 ... D4 (rows A..D top to bottom, columns 1..4)."""
+
+SIZE = 4
+CELLS = SIZE * SIZE
+ROWS = "ABCD"
+LOWEST, HIGHEST = 1, 5
+"""The numbers a Wild card may take."""
+_DEAD = (99, 0)
+"""A number range no step can bring back to life: marks a direction a run can no longer take."""
+
+CELL_LABELS: tuple[str, ...] = tuple(f"{ROWS[i // SIZE]}{i % SIZE + 1}" for i in range(CELLS))
+LINES: tuple[tuple[str, tuple[int, ...]], ...] = tuple(
+    [(f"Row {ROWS[r]}", tuple(r * SIZE + c for c in range(SIZE))) for r in range(SIZE)]
+    + [(f"Column {c + 1}", tuple(r * SIZE + c for r in range(SIZE))) for c in range(SIZE)]
+)
+"""Every scored line: four rows then four columns, each as its cell indices in reading order."""
+
+_HABITATS: tuple[Habitat, ...] = tuple(Habitat)
+_HABITAT_BIT = {h: 1 << i for i, h in enumerate(_HABITATS)}
+
+
+# --------------------------------------------------------------------------- models
+
+
+class LineScore(BaseModel):
+    """The one ecosystem scored in a row or column, or why there is none."""
+
+    model_config = ConfigDict(frozen=True)
+
+    line: str
+    cells: tuple[str, ...] = ()
+    names: tuple[str, ...] = ()
+    habitat: Habitat | None = None
+    wild_numbers: dict[str, int] = {}
+    cards: int = 0
+    research: int = 0
+    keystones: int = 0
+    points: int = 0
+    reason: str | None = None
+
+    def explain(self) -> str:
+        """One sentence a player can check against their board."""
+        if self.habitat is None:
+            return f"{self.line}: no ecosystem ({self.reason}), 0 points."
+        members = []
+        for cell, name in zip(self.cells, self.names, strict=True):
+            wild = self.wild_numbers.get(cell)
+            members.append(f"{name} {cell}" + (f" as {wild}" if wild is not None else ""))
+        sums = f"{self.cards} cards" + (f" + {self.research} research" if self.research else "")
+        if self.keystones:
+            icons = "icon" if self.keystones == 1 else "icons"
+            sums += f" = {self.cards + self.research}, x{1 + self.keystones} for {self.keystones} Keystone {icons}"
+        return f"{self.line}: {self.habitat.value} ecosystem of {', '.join(members)}: {sums} = {self.points} points."
+
+
+class GoalResult(BaseModel):
+    """One goal of the secret objective and the cells that met it (empty when not met)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    letter: str
+    pattern: Pattern
+    symbol: Symbol
+    completed: bool
+    cells: tuple[str, ...] = ()
+
+    def explain(self) -> str:
+        what = f"Goal {self.letter} ({_PATTERN_WORDS[self.pattern]}, {self.symbol.value})"
+        if self.completed:
+            return f"{what}: met by {', '.join(self.cells)}."
+        return f"{what}: not met."
+
+
+class ScoreSheet(BaseModel):
+    """A player's final score, line by line, as the paper score pad has it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    rules: Ruleset
+    rows: tuple[LineScore, LineScore, LineScore, LineScore]
+    columns: tuple[LineScore, LineScore, LineScore, LineScore]
+    objective: int | None
+    goals: tuple[GoalResult, ...]
+    goals_completed: int
+    objective_points: int
+    synergy_tokens: int
+    synergy_points: int
+    total: int
+
+    @property
+    def ecosystem_points(self) -> int:
+        return sum(line.points for line in (*self.rows, *self.columns))
+
+    def explain(self) -> list[str]:
+        """Short sentences: each row, each column, each goal, synergy and the total."""
+        out = [line.explain() for line in (*self.rows, *self.columns)]
+        if self.objective is None:
+            out.append("No secret objective, 0 points.")
+        else:
+            out.extend(goal.explain() for goal in self.goals)
+            out.append(
+                f"Secret objective {self.objective}: {self.goals_completed} of 4 goals, {self.objective_points} points."
+            )
+        out.append(f"Synergy: {self.synergy_tokens} tokens, {self.synergy_points} points (1 per 3).")
+        out.append(f"Total: {self.total} points.")
+        return out
+
+
+# --------------------------------------------------------------------------- ecosystems
+
+
+class _Cell(NamedTuple):
+    """A placed card reduced to what ecosystem scoring reads; number 0 marks a Wild card."""
+
+    at: int
+    number: int
+    habitats: int
+    keystone: int
+    research: int
+
+
+class _Run(NamedTuple):
+    value: int
+    start: int
+    end: int
+    ascending: bool
+    habitats: int
+
+
+def _compact(board: Board) -> list[_Cell | None]:
+    """Check the board's shape and flatten each card to integers, so lines score quickly."""
+    if len(board) != CELLS:
+        raise ValueError(f"A board has {CELLS} cells, not {len(board)}.")
+    out: list[_Cell | None] = []
+    bits = _HABITAT_BIT
+    for index, cell in enumerate(board):
+        if cell is None:
+            out.append(None)
+            continue
+        card, research = cell
+        if type(research) is not int or research < 0:
+            raise ValueError(f"Research on {CELL_LABELS[index]} must be a whole number of 0 or more.")
+        mask = 0
+        for habitat in card.habitats:
+            mask |= bits[habitat]
+        number = 0 if card.wild else (card.number or 0)
+        out.append(_Cell(index, number, mask, 1 if card.keystone else 0, research))
+    return out
+
+
+def _best_run(cells: Sequence[_Cell | None], consecutive: bool) -> _Run | None:
+    """The most valuable ecosystem in one line of four cells, or None.
+
+    Runs are grown rightwards from each start while tracking, for each direction, the range of
+    numbers the newest card could take (a Species card pins it, a Wild card widens it), so each
+    longer run costs one constant step. Ties go to the run with more cards, then the earlier one.
+    """
+    best: _Run | None = None
+    n = len(cells)
+    for start in range(n - 1):
+        first = cells[start]
+        if first is None:
+            continue
+        mask = first.habitats
+        num = first.number
+        up_lo, up_hi = (num, num) if num else (LOWEST, HIGHEST)  # ascending: range of current number
+        dn_lo, dn_hi = up_lo, up_hi  # descending
+        size = 1 + first.research
+        keys = first.keystone
+        for end in range(start + 1, n):
+            cell = cells[end]
+            if cell is None:
+                break
+            mask &= cell.habitats
+            if not mask:
+                break
+            num = cell.number
+            up_lo, up_hi = up_lo + 1, (min(up_hi + 1, HIGHEST) if consecutive else HIGHEST)
+            dn_lo, dn_hi = (max(dn_lo - 1, LOWEST) if consecutive else LOWEST), dn_hi - 1
+            if num:
+                up_lo, up_hi = (num, num) if up_lo <= num <= up_hi else _DEAD
+                dn_lo, dn_hi = (num, num) if dn_lo <= num <= dn_hi else _DEAD
+            up, down = up_lo <= up_hi, dn_lo <= dn_hi
+            if not (up or down):
+                break
+            size += 1 + cell.research
+            keys += cell.keystone
+            value = size * (1 + keys)
+            if best is None or value > best.value or (value == best.value and end - start > best.end - best.start):
+                best = _Run(value, start, end, up, mask)
+    return best
+
+
+def _line_reason(cells: Sequence[_Cell | None], consecutive: bool) -> str:
+    """Why a line holds no ecosystem, in words a player recognises."""
+    placed = [c for c in cells if c is not None]
+    if len(placed) < 2:
+        return "fewer than two cards" if placed else "no cards"
+    pairs = [(a, b) for a, b in pairwise(cells) if a is not None and b is not None]
+    if not pairs:
+        return "no two cards are next to each other"
+    if not any(a.habitats & b.habitats for a, b in pairs):
+        return "no two neighbouring cards share a habitat"
+    if consecutive:
+        return "neighbours sharing a habitat do not have consecutive numbers"
+    return "neighbours sharing a habitat have equal numbers"
+
+
+def _wild_numbers(run: Sequence[_Cell], ascending: bool, consecutive: bool) -> dict[str, int]:
+    """A valid number for each Wild card in a chosen run (lowest going up, highest going down)."""
+    cells = list(run) if ascending else list(reversed(run))
+    numbers: list[int] = []
+    if consecutive:
+        pinned = next(((i, c.number) for i, c in enumerate(cells) if c.number), (0, LOWEST))
+        numbers = [pinned[1] - pinned[0] + i for i in range(len(cells))]
+    else:
+        current = 0
+        for cell in cells:
+            current = cell.number if cell.number else current + 1
+            numbers.append(current)
+    return {CELL_LABELS[c.at]: numbers[i] for i, c in enumerate(cells) if c.number == 0}
+
+
+def _score_line(label: str, cells: Sequence[_Cell | None], board: Board, consecutive: bool) -> LineScore:
+    run = _best_run(cells, consecutive)
+    if run is None:
+        return LineScore(line=label, reason=_line_reason(cells, consecutive))
+    members = [c for c in cells[run.start : run.end + 1] if c is not None]
+    habitat = next(h for h in _HABITATS if run.habitats & _HABITAT_BIT[h])
+    names = []
+    for c in members:
+        placed = board[c.at]
+        assert placed is not None
+        names.append(placed[0].name)
+    return LineScore(
+        line=label,
+        cells=tuple(CELL_LABELS[c.at] for c in members),
+        names=tuple(names),
+        habitat=habitat,
+        wild_numbers=_wild_numbers(members, run.ascending, consecutive),
+        cards=len(members),
+        research=sum(c.research for c in members),
+        keystones=sum(c.keystone for c in members),
+        points=run.value,
+    )
+
+
+# --------------------------------------------------------------------------- objective goals
+
+_PATTERN_WORDS: dict[Pattern, str] = {
+    Pattern.L_SHAPE: "L shape",
+    Pattern.LINE2: "2 in a line",
+    Pattern.DIAGONAL: "diagonal",
+    Pattern.LINE3: "3 in a line",
+    Pattern.COUNT3: "3 of a type",
+    Pattern.COUNT4: "4 of a type",
+}
+
+_SHAPES: dict[Pattern, tuple[tuple[int, int], ...]] = {
+    Pattern.L_SHAPE: ((0, 0), (1, 0), (1, 1)),  # three cells of a 2x2 square
+    Pattern.LINE2: ((0, 0), (0, 1)),
+    Pattern.DIAGONAL: ((0, 0), (1, 1)),
+    Pattern.LINE3: ((0, 0), (0, 1), (0, 2)),
+}
+"""Shaped patterns as (row, column) offsets; every rotation and reflection also counts."""
+
+_COUNTS: dict[Pattern, int] = {Pattern.COUNT3: 3, Pattern.COUNT4: 4}
+
+
+def _orientations(shape: Iterable[tuple[int, int]]) -> set[tuple[tuple[int, int], ...]]:
+    """All 8 rotations/reflections of a shape, each shifted to start at (0, 0)."""
+    out = set()
+    cells = list(shape)
+    for _ in range(4):
+        cells = [(c, -r) for r, c in cells]  # quarter turn
+        for variant in (cells, [(r, -c) for r, c in cells]):
+            top = min(r for r, _ in variant)
+            left = min(c for _, c in variant)
+            out.add(tuple(sorted((r - top, c - left) for r, c in variant)))
+    return out
+
+
+def _placements(shape: Iterable[tuple[int, int]]) -> tuple[int, ...]:
+    """Every position of every orientation of a shape on the board, as cell bit masks."""
+    masks = set()
+    for variant in _orientations(shape):
+        height = 1 + max(r for r, _ in variant)
+        width = 1 + max(c for _, c in variant)
+        for row in range(SIZE - height + 1):
+            for col in range(SIZE - width + 1):
+                masks.add(sum(1 << ((row + r) * SIZE + col + c) for r, c in variant))
+    return tuple(sorted(masks))
+
+
+PLACEMENTS: dict[Pattern, tuple[int, ...]] = {p: _placements(s) for p, s in _SHAPES.items()}
+"""Board cell masks (bit i = cell i) that complete each shaped pattern."""
+
+
+def _symbol_masks(board: Board) -> dict[Symbol, int]:
+    """For each symbol, the cells whose card shows it (a Wild card shows only its season)."""
+    masks = dict.fromkeys(Symbol, 0)
+    for index, cell in enumerate(board):
+        if cell is None:
+            continue
+        card = cell[0]
+        bit = 1 << index
+        if card.season is not None:
+            season = Symbol(card.season.value)
+            masks[season] |= bit
+        if card.endangered and not card.wild:
+            masks[Symbol.ENDANGERED] |= bit
+        if card.tag and not card.wild:
+            masks[Symbol.TAG] |= bit
+    return masks
+
+
+def _cells_of(mask: int) -> tuple[str, ...]:
+    return tuple(CELL_LABELS[i] for i in range(CELLS) if mask >> i & 1)
+
+
+def _check_goal(pattern: Pattern, have: int) -> int:
+    """The cells that meet a pattern (0 when unmet): a count takes every matching card."""
+    need = _COUNTS.get(pattern)
+    if need is not None:
+        return have if have.bit_count() >= need else 0
+    for mask in PLACEMENTS[pattern]:
+        if mask & have == mask:
+            return mask
+    return 0
+
+
+def _score_goals(board: Board, objective: ObjectiveCard) -> tuple[GoalResult, ...]:
+    masks = _symbol_masks(board)
+    results = []
+    for letter, goal in zip("ABCD", objective.goals, strict=True):
+        met = _check_goal(goal.pattern, masks[goal.symbol])
+        results.append(
+            GoalResult(
+                letter=letter,
+                pattern=goal.pattern,
+                symbol=goal.symbol,
+                completed=bool(met),
+                cells=_cells_of(met),
+            )
+        )
+    return tuple(results)
+
+
+# --------------------------------------------------------------------------- the whole sheet
+
+_RULESETS: tuple[str, ...] = get_args(Ruleset)
+
+
+def score_board(
+    board: Board, objective: ObjectiveCard | None, synergy: int, rules: Ruleset = "second-edition"
+) -> ScoreSheet:
+    """Score a finished board; raises ValueError with a readable sentence on bad input."""
+    if rules not in _RULESETS:
+        raise ValueError(f"Unknown rules {rules!r}; choose one of {', '.join(_RULESETS)}.")
+    if type(synergy) is not int or synergy < 0:
+        raise ValueError("Synergy tokens must be a whole number of 0 or more.")
+    cells = _compact(board)
+    consecutive = rules == "first-edition"
+    lines = [_score_line(label, [cells[i] for i in idx], board, consecutive) for label, idx in LINES]
+    goals = _score_goals(board, objective) if objective is not None else ()
+    done = sum(g.completed for g in goals)
+    objective_points = OBJECTIVE_POINTS[done]
+    synergy_points = synergy // 3
+    return ScoreSheet(
+        rules=rules,
+        rows=(lines[0], lines[1], lines[2], lines[3]),
+        columns=(lines[4], lines[5], lines[6], lines[7]),
+        objective=None if objective is None else objective.number,
+        goals=goals,
+        goals_completed=done,
+        objective_points=objective_points,
+        synergy_tokens=synergy,
+        synergy_points=synergy_points,
+        total=sum(line.points for line in lines) + objective_points + synergy_points,
+    )
+
+
+def rank(sheets: Sequence[ScoreSheet]) -> list[int]:
+    """1-based places: highest total, then most goals, then most synergy tokens; ties share a place.
+
+    Places after a shared one are skipped (1, 1, 3), as in any sports table.
+    """
+    keys = [(s.total, s.goals_completed, s.synergy_tokens) for s in sheets]
+    return [1 + sum(other > key for other in keys) for key in keys]
