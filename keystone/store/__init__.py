@@ -1,0 +1,76 @@
+"""Persistence: games, their move logs, results and solo campaigns in one SQLite file.
+
+Games in progress survive restarts and crashes, and every move is kept so any game can be
+replayed and audited. The service layer is the only intended caller; it never writes SQL.
+
+Typical use by the service::
+
+    store = await Store.open(settings.database_path)        # WAL, migrations applied
+    lobby = await store.create_lobby(guild_id=g, channel_id=c, kind="competitive",
+                                     host_id=u, host_name="Ada", config=GameConfig(players=2))
+    lobby = await store.join_lobby(lobby.id, SeatInfo.human(v, "Brook"))   # or SeatInfo.bot(2, "Bot")
+    state = engine.new_game(GameConfig(players=2), seed, [s.name for s in lobby.seats])
+    game = await store.start_game(lobby.id, state)
+
+    loaded = await store.load_game(game.id)                  # verified; raises CorruptGame
+    new, events = engine.apply(loaded.state, action)         # IllegalAction -> tell the player
+    try:
+        await store.commit_action(game.id, loaded.state.version, seat, str(action), new,
+                                  results=sheets_if_over)    # one transaction
+    except StaleVersion:
+        ...                                                  # "the game has moved on": reload, re-show
+
+Rules of the API:
+- Every error is a `StoreError` whose `str()` is a sentence fit to show a player; when one is
+  raised nothing was written. `InvalidInput` is also a `ValueError`.
+- `commit_action` is the only way a game's state changes. It writes the log row and the new
+  snapshot together, only if the stored version is `expected_version`; otherwise it raises
+  `StaleVersion` (compare `button version` with `record.version` before applying to save work).
+  When the new state is over, `results` (one `SeatResult` per seat) are required and the game
+  finishes in the same transaction; `stars` in a result also records the Field Journal
+  campaign for that person.
+- Seats are the people and bots at the table in order (`SeatInfo`); in a co-op game several
+  seats share the engine's one board, so `seat` in the log is the store seat, not the board.
+- At most one lobby or running game per channel (`ChannelBusy`); `abandon_game` or the end of
+  a game frees the channel. If the host leaves a lobby, the next person seated becomes host;
+  when no person is left the lobby is abandoned.
+- `load_game` checks digests (fast, every load). `verify_game` also replays seed + log move by
+  move; use it for audits, since it fails if the rules of play changed after a game was recorded.
+- Times are Unix seconds from the clock given to `Store.open` (default `time.time`).
+"""
+
+from keystone.store.errors import (
+    ChannelBusy,
+    CorruptGame,
+    GameNotFound,
+    InvalidInput,
+    LobbyError,
+    SchemaError,
+    StaleVersion,
+    StoreError,
+    WrongStatus,
+)
+from keystone.store.integrity import state_digest
+from keystone.store.models import (
+    ASSIGNMENTS,
+    MAX_SEATS,
+    MAX_STARS,
+    AssignmentBest,
+    CampaignProgress,
+    GameRecord,
+    Kind,
+    LoadedGame,
+    LogEntry,
+    SeatInfo,
+    SeatResult,
+    Status,
+    UserStats,
+)
+from keystone.store.store import DEFAULT_PATH, Store
+
+__all__ = [
+    "ASSIGNMENTS", "DEFAULT_PATH", "MAX_SEATS", "MAX_STARS", "AssignmentBest", "CampaignProgress", "ChannelBusy",
+    "CorruptGame", "GameNotFound", "GameRecord", "InvalidInput", "Kind", "LoadedGame", "LobbyError", "LogEntry",
+    "SchemaError", "SeatInfo", "SeatResult", "StaleVersion", "Status", "Store", "StoreError", "UserStats",
+    "WrongStatus", "state_digest",
+]

@@ -1,0 +1,62 @@
+"""Store errors. Each `str()` is a plain sentence the bot can show a player as it is."""
+
+from __future__ import annotations
+
+
+class StoreError(Exception):
+    """Base class: something the store refused to do; nothing was changed."""
+
+
+class InvalidInput(StoreError, ValueError):
+    """A value that cannot be stored (wrong type, out of range, unknown seat...)."""
+
+
+class SchemaError(StoreError):
+    """The database file cannot be used by this version of the bot."""
+
+
+class GameNotFound(StoreError):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"There is no game number {game_id}.")
+        self.game_id = game_id
+
+
+class ChannelBusy(StoreError):
+    def __init__(self, channel_id: int) -> None:
+        super().__init__("This channel already has a game or an open lobby; finish or abandon it first.")
+        self.channel_id = channel_id
+
+
+class WrongStatus(StoreError):
+    """The game is not in a state that allows this (a lobby that already started, a finished game...)."""
+
+    def __init__(self, game_id: int, status: str, sentence: str) -> None:
+        super().__init__(sentence)
+        self.game_id = game_id
+        self.status = status
+
+
+class LobbyError(StoreError):
+    """A seat cannot be taken or given up (lobby full, already seated, not seated)."""
+
+
+class StaleVersion(StoreError):
+    """The action was computed from an older state: someone else acted first."""
+
+    def __init__(self, game_id: int, expected: int, current: int) -> None:
+        super().__init__("The game has moved on since that choice was offered; here is where it stands now.")
+        self.game_id = game_id
+        self.expected = expected
+        self.current = current
+
+
+class CorruptGame(StoreError):
+    """The saved state does not agree with its own history; the game is left untouched."""
+
+    def __init__(self, game_id: int, reason: str) -> None:
+        super().__init__(
+            f"Game {game_id} cannot be loaded safely: {reason}. It has been left untouched "
+            "so that it can be inspected."
+        )
+        self.game_id = game_id
+        self.reason = reason

@@ -1,0 +1,144 @@
+"""The records the store hands out: frozen dataclasses, so callers cannot edit a game by accident."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from keystone.engine import GameConfig, GameState
+
+Kind = Literal["competitive", "solo", "coop"]
+Status = Literal["lobby", "active", "finished", "abandoned"]
+
+KINDS: tuple[Kind, ...] = ("competitive", "solo", "coop")
+MAX_SEATS: dict[Kind, int] = {"competitive": 4, "solo": 1, "coop": 4}
+ASSIGNMENTS = 20  # the Field Journal's assignments are numbered 1 to 20
+MAX_STARS = 3
+MAX_BOT_LEVEL = 99
+MAX_NAME = 100
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """Who sits in a seat: a Discord user, or a bot of some level. Exactly one of the two is set."""
+
+    name: str
+    user_id: int | None = None
+    bot_level: int | None = None
+
+    @classmethod
+    def human(cls, user_id: int, name: str) -> SeatInfo:
+        return cls(name=name, user_id=user_id)
+
+    @classmethod
+    def bot(cls, level: int, name: str) -> SeatInfo:
+        return cls(name=name, bot_level=level)
+
+    @property
+    def is_bot(self) -> bool:
+        return self.user_id is None
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """Everything about a game except its (larger) state snapshot."""
+
+    id: int
+    guild_id: int | None
+    channel_id: int
+    kind: Kind
+    assignment: int | None
+    ruleset: str
+    config: GameConfig
+    host_id: int
+    status: Status
+    seed: int | None
+    seats: tuple[SeatInfo, ...]
+    version: int
+    created_at: float
+    updated_at: float
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The position of this user's seat, or None if they are not playing."""
+        for position, seat in enumerate(self.seats):
+            if seat.user_id == user_id:
+                return position
+        return None
+
+    @property
+    def is_open(self) -> bool:
+        """Lobby or running: the game that holds its channel."""
+        return self.status in ("lobby", "active")
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedGame:
+    """A started game with its verified current state."""
+
+    record: GameRecord
+    state: GameState
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    version: int
+    seat: int
+    notation: str
+    created_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    """One seat's result when a game ends. `place` 1 is first; tied seats share a place.
+
+    `stars` is for Field Journal games: when set and the seat is a person, the assignment result
+    is recorded in that user's campaign in the same transaction that finishes the game.
+    """
+
+    position: int
+    score: int
+    place: int
+    won: bool
+    stars: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AssignmentBest:
+    assignment: int
+    stars: int
+    best_score: int
+    attempts: int
+    completed_at: float | None
+
+    @property
+    def completed(self) -> bool:
+        return self.completed_at is not None
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignProgress:
+    user_id: int
+    assignments: dict[int, AssignmentBest]
+
+    @property
+    def completed(self) -> list[int]:
+        return sorted(n for n, a in self.assignments.items() if a.completed)
+
+    @property
+    def total_stars(self) -> int:
+        return sum(a.stars for a in self.assignments.values())
+
+    @property
+    def next_assignment(self) -> int | None:
+        """The lowest assignment not yet completed, the campaign's suggested next step."""
+        done = set(self.completed)
+        return next((n for n in range(1, ASSIGNMENTS + 1) if n not in done), None)
+
+
+@dataclass(frozen=True, slots=True)
+class UserStats:
+    user_id: int
+    games: int
+    wins: int
+    best_score: int | None
+    average_score: float | None

@@ -1,0 +1,82 @@
+"""SQL shared by the store's methods and the helpers that run inside an open transaction."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+import aiosqlite
+
+from keystone.engine import load_config
+from keystone.store.errors import GameNotFound, InvalidInput, StaleVersion, WrongStatus
+from keystone.store.models import GameRecord, SeatInfo
+
+Row = tuple[Any, ...]
+Db = aiosqlite.Connection
+
+RECORD = (
+    "g.id, g.guild_id, g.channel_id, g.kind, g.assignment, g.ruleset, g.config, g.host_id, g.status, g.seed, "
+    "g.version, g.created_at, g.updated_at, "
+    "(SELECT json_group_array(json_array(s.position, s.user_id, s.bot_level, s.name)) "
+    "FROM seats s WHERE s.game_id = g.id)"
+)
+INTEGRITY = (
+    "g.names, g.snapshot, g.state_hash, "
+    "(SELECT count(*) FROM actions a WHERE a.game_id = g.id), "
+    "(SELECT a.state_hash FROM actions a WHERE a.game_id = g.id ORDER BY a.version DESC LIMIT 1)"
+)
+
+
+def record_from_row(row: Row) -> GameRecord:
+    seats = sorted(json.loads(row[13]))
+    return GameRecord(
+        id=row[0], guild_id=row[1], channel_id=row[2], kind=row[3], assignment=row[4], ruleset=row[5],
+        config=load_config(row[6]), host_id=row[7], status=row[8], seed=row[9], version=row[10],
+        created_at=row[11], updated_at=row[12],
+        seats=tuple(SeatInfo(name=s[3], user_id=s[1], bot_level=s[2]) for s in seats),
+    )
+
+
+async def fetch_record(db: Db, game_id: int) -> GameRecord:
+    rows = list(await db.execute_fetchall(f"SELECT {RECORD} FROM games g WHERE g.id = ?", (game_id,)))
+    if not rows:
+        raise GameNotFound(game_id)
+    return record_from_row(tuple(rows[0]))
+
+
+async def write_seats(db: Db, game_id: int, seats: Iterable[SeatInfo]) -> None:
+    await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+    await db.executemany(
+        "INSERT INTO seats (game_id, position, user_id, bot_level, name) VALUES (?, ?, ?, ?, ?)",
+        [(game_id, i, s.user_id, s.bot_level, s.name) for i, s in enumerate(seats)],
+    )
+
+
+async def why_not_committed(db: Db, game_id: int, expected: int) -> None:
+    """Explain a refused commit (the UPDATE matched no row); always raises."""
+    rows = list(await db.execute_fetchall("SELECT status, version FROM games WHERE id = ?", (game_id,)))
+    if not rows:
+        raise GameNotFound(game_id)
+    status, version = rows[0]
+    if status != "active":
+        sentence = "This game has not started yet." if status == "lobby" else "This game is over."
+        raise WrongStatus(game_id, status, sentence)
+    if version != expected:
+        raise StaleVersion(game_id, expected, version)
+    raise InvalidInput("That state belongs to a different game.")
+
+
+async def upsert_campaign(db: Db, user_id: int, journal: int, stars: int, score: int, now: float) -> None:
+    # On conflict every right-hand side reads the row as it was before this update.
+    await db.execute(
+        "INSERT INTO campaign (user_id, assignment, stars, best_score, attempts, completed_at, updated_at) "
+        "VALUES (?1, ?2, ?3, ?4, 1, CASE WHEN ?3 > 0 THEN ?5 END, ?5) "
+        "ON CONFLICT (user_id, assignment) DO UPDATE SET "
+        "best_score = CASE WHEN excluded.stars > stars "
+        "OR (excluded.stars = stars AND excluded.best_score > best_score) "
+        "THEN excluded.best_score ELSE best_score END, "
+        "stars = max(stars, excluded.stars), attempts = attempts + 1, "
+        "completed_at = coalesce(completed_at, excluded.completed_at), updated_at = excluded.updated_at",
+        (user_id, journal, stars, score, now),
+    )

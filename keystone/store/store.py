@@ -1,0 +1,501 @@
+"""The `Store`: one SQLite file (WAL) holding games, their action logs, results and campaigns.
+
+All access goes through one aiosqlite connection guarded by an asyncio lock, so a transaction is
+never interleaved with another coroutine's statements. Writes use BEGIN IMMEDIATE, so a second
+process waits for the write lock instead of failing half-way. Values only ever reach SQL as
+parameters.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import cast
+
+import aiosqlite
+
+from keystone.engine import GameConfig, GameState, dump_config, dump_state, is_over
+from keystone.store import validate
+from keystone.store.errors import (
+    ChannelBusy,
+    GameNotFound,
+    InvalidInput,
+    LobbyError,
+    SchemaError,
+    StoreError,
+    WrongStatus,
+)
+from keystone.store.integrity import canonical_notation, check_initial, checked_state, replay_check, state_digest
+from keystone.store.migrate import migrate
+from keystone.store.models import (
+    MAX_SEATS,
+    AssignmentBest,
+    CampaignProgress,
+    GameRecord,
+    Kind,
+    LoadedGame,
+    LogEntry,
+    SeatInfo,
+    SeatResult,
+    Status,
+    UserStats,
+)
+from keystone.store.rows import (
+    INTEGRITY,
+    RECORD,
+    Db,
+    Row,
+    fetch_record,
+    record_from_row,
+    upsert_campaign,
+    why_not_committed,
+    write_seats,
+)
+
+DEFAULT_PATH = "keystone.db"
+
+
+class Store:
+    """Persistence for the bot. Create with `await Store.open(path)`; finish with `await close()`."""
+
+    def __init__(self, db: Db, clock: Callable[[], float]) -> None:
+        self._db: Db | None = db
+        self._clock = clock
+        self._lock = asyncio.Lock()
+
+    # ------------------------------------------------------------------ opening and closing
+
+    @classmethod
+    async def open(
+        cls,
+        path: str | Path = DEFAULT_PATH,
+        *,
+        durable: bool = True,
+        clock: Callable[[], float] = time.time,
+    ) -> Store:
+        """Open (creating if needed) and migrate the database.
+
+        `durable=True` syncs every commit to disk (survives power loss); `False` only protects
+        against the process dying, which is faster. Raises `SchemaError` for a file that is not
+        a Keystone database or that a newer bot wrote.
+        """
+        db = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            await db.execute("PRAGMA busy_timeout = 10000")
+            rows = await db.execute_fetchall("PRAGMA journal_mode = WAL")
+            mode = next(iter(rows))[0]
+            if mode != "wal" and str(path) != ":memory:":
+                raise SchemaError(f"The database could not switch to write-ahead logging (it uses {mode}).")
+            await db.execute(f"PRAGMA synchronous = {'FULL' if durable else 'NORMAL'}")
+            await db.execute("PRAGMA foreign_keys = ON")
+            await migrate(db, clock)
+        except sqlite3.DatabaseError as error:
+            await db.close()
+            raise SchemaError(f"The database file cannot be used: {error}.") from error
+        except BaseException:
+            await db.close()
+            raise
+        return cls(db, clock)
+
+    async def close(self) -> None:
+        """Close the connection; the WAL is checkpointed by SQLite on the last close."""
+        if self._db is not None:
+            async with self._lock:
+                db, self._db = self._db, None
+                await db.close()
+
+    async def __aenter__(self) -> Store:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    def _conn(self) -> Db:
+        if self._db is None:
+            raise StoreError("The game database is closed.")
+        return self._db
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[Db]:
+        """BEGIN IMMEDIATE ... COMMIT, rolled back on any exception (cancellation included)."""
+        async with self._lock:
+            db = self._conn()
+            await db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+                await db.execute("COMMIT")
+            except BaseException:
+                if db.in_transaction:
+                    await db.execute("ROLLBACK")
+                raise
+
+    async def _rows(self, sql: str, params: Sequence[object]) -> list[Row]:
+        async with self._lock:
+            return [tuple(r) for r in await self._conn().execute_fetchall(sql, params)]
+
+    async def schema_version(self) -> int:
+        rows = await self._rows("SELECT coalesce(max(version), 0) FROM schema_version", ())
+        return int(rows[0][0])
+
+    # ------------------------------------------------------------------ reading games
+
+    async def get_game(self, game_id: int) -> GameRecord:
+        """The game's record (any status); raises `GameNotFound`."""
+        rows = await self._rows(f"SELECT {RECORD} FROM games g WHERE g.id = ?", (validate.ident(game_id, "game"),))
+        if not rows:
+            raise GameNotFound(game_id)
+        return record_from_row(rows[0])
+
+    async def get_active_game(self, channel_id: int) -> GameRecord | None:
+        """The lobby or running game in this channel, if any (there is at most one)."""
+        rows = await self._rows(
+            f"SELECT {RECORD} FROM games g WHERE g.channel_id = ? AND g.status IN ('lobby', 'active')",
+            (validate.ident(channel_id, "channel id"),),
+        )
+        return record_from_row(rows[0]) if rows else None
+
+    async def list_games(self, status: Status = "active") -> list[GameRecord]:
+        """Games with this status, oldest activity first (e.g. running games after a restart)."""
+        if status not in ("lobby", "active", "finished", "abandoned"):
+            raise InvalidInput("A game's status is lobby, active, finished or abandoned.")
+        rows = await self._rows(
+            f"SELECT {RECORD} FROM games g WHERE g.status = ? ORDER BY g.updated_at, g.id", (status,)
+        )
+        return [record_from_row(r) for r in rows]
+
+    async def games_for_user(self, user_id: int, *, open_only: bool = True) -> list[GameRecord]:
+        """The games a user sits in, newest first; by default only lobbies and running games."""
+        where = "AND g.status IN ('lobby', 'active')" if open_only else ""
+        rows = await self._rows(
+            f"SELECT {RECORD} FROM games g WHERE g.id IN (SELECT game_id FROM seats WHERE user_id = ?) "
+            f"{where} ORDER BY g.updated_at DESC, g.id DESC",
+            (validate.ident(user_id, "user id"),),
+        )
+        return [record_from_row(r) for r in rows]
+
+    async def load_game(self, game_id: int, *, replay: bool = False) -> LoadedGame:
+        """A started game and its state, after checking the snapshot against its history.
+
+        Always checked: the snapshot's digest, that the log holds exactly `version` moves and
+        that the last move's recorded digest is the snapshot's. With `replay=True` the game is
+        also rebuilt from seed + log move by move (an audit; it fails if the rules of play have
+        changed since the game was recorded). Raises `CorruptGame`, `GameNotFound`, or
+        `WrongStatus` for a lobby that never started.
+        """
+        game_id = validate.ident(game_id, "game")
+        rows = await self._rows(f"SELECT {RECORD}, {INTEGRITY} FROM games g WHERE g.id = ?", (game_id,))
+        if not rows:
+            raise GameNotFound(game_id)
+        row = rows[0]
+        record = record_from_row(row)
+        names, snapshot, digest, logged, last_digest = row[14:19]
+        if snapshot is None:
+            raise WrongStatus(game_id, record.status, "This game has not started.")
+        state = checked_state(record, snapshot, digest, logged, last_digest)
+        if replay:
+            moves = await self._rows(
+                "SELECT version, notation, state_hash FROM actions WHERE game_id = ? ORDER BY version", (game_id,)
+            )
+            replay_check(record, json.loads(names), moves, digest)
+        return LoadedGame(record, state)
+
+    async def verify_game(self, game_id: int) -> LoadedGame:
+        """`load_game` with the full replay check."""
+        return await self.load_game(game_id, replay=True)
+
+    async def log(self, game_id: int) -> list[str]:
+        """The game's moves in order, in engine notation (what `engine.replay` takes)."""
+        return [e.notation for e in await self.log_entries(game_id)]
+
+    async def log_entries(self, game_id: int) -> list[LogEntry]:
+        game_id = validate.ident(game_id, "game")
+        rows = await self._rows(
+            "SELECT g.id, a.version, a.seat, a.notation, a.created_at FROM games g "
+            "LEFT JOIN actions a ON a.game_id = g.id WHERE g.id = ? ORDER BY a.version",
+            (game_id,),
+        )
+        if not rows:
+            raise GameNotFound(game_id)
+        return [LogEntry(r[1], r[2], r[3], r[4]) for r in rows if r[1] is not None]
+
+    # ------------------------------------------------------------------ creating games and lobbies
+
+    async def create_lobby(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        kind: Kind,
+        host_id: int,
+        host_name: str,
+        config: GameConfig,
+        assignment: int | None = None,
+    ) -> GameRecord:
+        """Open a lobby in a channel with the host in seat 0; raises `ChannelBusy` if one is open."""
+        game_kind = validate.kind(kind)
+        journal = None if assignment is None else validate.assignment(assignment)
+        validate.setup(game_kind, config, None, journal)
+        host = validate.seat(SeatInfo.human(host_id, host_name))
+        async with self._transaction() as db:
+            game_id = await self._insert_game(db, guild_id, channel_id, game_kind, journal, config, host_id, [host])
+            return await fetch_record(db, game_id)
+
+    async def create_game(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        kind: Kind,
+        host_id: int,
+        seats: Sequence[SeatInfo],
+        state: GameState,
+        assignment: int | None = None,
+    ) -> GameRecord:
+        """Create a game that starts at once (a solo assignment, say) from its initial state."""
+        game_kind = validate.kind(kind)
+        journal = None if assignment is None else validate.assignment(assignment)
+        checked = validate.seats(seats, game_kind)
+        check_initial(state)
+        validate.setup(game_kind, state.config, len(checked), journal)
+        async with self._transaction() as db:
+            game_id = await self._insert_game(
+                db, guild_id, channel_id, game_kind, journal, state.config, host_id, checked
+            )
+            await self._write_start(db, game_id, state)
+            return await fetch_record(db, game_id)
+
+    async def _insert_game(
+        self, db: Db, guild_id: int | None, channel_id: int, kind: Kind, journal: int | None,
+        config: GameConfig, host_id: int, seats: Sequence[SeatInfo],
+    ) -> int:
+        now = self._clock()
+        params = (
+            validate.optional_ident(guild_id, "server id"), validate.ident(channel_id, "channel id"), kind, journal,
+            config.rules, dump_config(config), validate.ident(host_id, "host id"), now, now,
+        )
+        try:
+            cursor = await db.execute(
+                "INSERT INTO games (guild_id, channel_id, kind, assignment, ruleset, config, host_id, status, "
+                "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?)",
+                params,
+            )
+        except sqlite3.IntegrityError as error:
+            raise ChannelBusy(channel_id) from error
+        game_id = cast(int, cursor.lastrowid)
+        await write_seats(db, game_id, seats)
+        return game_id
+
+    async def _write_start(self, db: Db, game_id: int, state: GameState) -> None:
+        snapshot = dump_state(state)
+        names = json.dumps([s.name for s in state.seats])
+        await db.execute(
+            "UPDATE games SET status = 'active', seed = ?, names = ?, config = ?, ruleset = ?, snapshot = ?, "
+            "version = 0, state_hash = ?, updated_at = ? WHERE id = ?",
+            (state.seed, names, dump_config(state.config), state.config.rules, snapshot,
+             state_digest(snapshot), self._clock(), game_id),
+        )
+
+    # ------------------------------------------------------------------ lobby management
+
+    async def join_lobby(self, game_id: int, seat: SeatInfo) -> GameRecord:
+        """Seat a person or a bot at the end of the lobby; raises `LobbyError` if full or seated."""
+        seat = validate.seat(seat)
+        async with self._transaction() as db:
+            record = await self._lobby(db, game_id)
+            if len(record.seats) >= MAX_SEATS[record.kind]:
+                raise LobbyError(f"This lobby is full ({MAX_SEATS[record.kind]} seats).")
+            if seat.user_id is not None and record.seat_of(seat.user_id) is not None:
+                raise LobbyError("You already have a seat in this lobby.")
+            await write_seats(db, record.id, [*record.seats, seat])
+            return await self._touch(db, record.id)
+
+    async def leave_lobby(self, game_id: int, user_id: int) -> GameRecord:
+        """Give up a person's seat. If the host leaves, the next person seated becomes host;
+        if no person is left, the lobby is abandoned and the channel is free again."""
+        user_id = validate.ident(user_id, "user id")
+        async with self._transaction() as db:
+            record = await self._lobby(db, game_id)
+            position = record.seat_of(user_id)
+            if position is None:
+                raise LobbyError("You do not have a seat in this lobby.")
+            return await self._drop_seat(db, record, position)
+
+    async def remove_seat(self, game_id: int, position: int) -> GameRecord:
+        """Remove whoever sits at `position` (0-based), e.g. a bot the host added by mistake."""
+        async with self._transaction() as db:
+            record = await self._lobby(db, game_id)
+            validate.integer(position, "seat number", 0, max(len(record.seats) - 1, 0))
+            return await self._drop_seat(db, record, position)
+
+    async def start_game(
+        self, game_id: int, state: GameState, *, seat_order: Sequence[int] | None = None
+    ) -> GameRecord:
+        """Turn the lobby into a running game with its initial state (`engine.new_game`'s result).
+
+        `seat_order`, a permutation of the seat positions, reorders the seats first (for a
+        random starting player); the state's boards must already follow that order.
+        """
+        check_initial(state)
+        async with self._transaction() as db:
+            record = await self._lobby(db, game_id)
+            seats = list(record.seats)
+            if seat_order is not None:
+                if sorted(seat_order) != list(range(len(seats))):
+                    raise InvalidInput("The seat order must name every seat exactly once.")
+                seats = [seats[i] for i in seat_order]
+            validate.setup(record.kind, state.config, len(seats), record.assignment)
+            await write_seats(db, record.id, seats)
+            await self._write_start(db, record.id, state)
+            return await fetch_record(db, record.id)
+
+    async def _lobby(self, db: Db, game_id: int) -> GameRecord:
+        record = await fetch_record(db, validate.ident(game_id, "game"))
+        if record.status != "lobby":
+            raise WrongStatus(record.id, record.status, "That game is no longer taking seats.")
+        return record
+
+    async def _drop_seat(self, db: Db, record: GameRecord, position: int) -> GameRecord:
+        seats = [s for i, s in enumerate(record.seats) if i != position]
+        people = [s for s in seats if s.user_id is not None]
+        if not people:
+            await db.execute(
+                "UPDATE games SET status = 'abandoned', updated_at = ? WHERE id = ?", (self._clock(), record.id)
+            )
+            return await fetch_record(db, record.id)
+        if record.seats[position].user_id == record.host_id:
+            await db.execute("UPDATE games SET host_id = ? WHERE id = ?", (people[0].user_id, record.id))
+        await write_seats(db, record.id, seats)
+        return await self._touch(db, record.id)
+
+    async def _touch(self, db: Db, game_id: int) -> GameRecord:
+        await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (self._clock(), game_id))
+        return await fetch_record(db, game_id)
+
+    # ------------------------------------------------------------------ playing
+
+    async def commit_action(
+        self,
+        game_id: int,
+        expected_version: int,
+        seat: int,
+        action: str,
+        new_state: GameState,
+        *,
+        results: Sequence[SeatResult] | None = None,
+    ) -> int:
+        """Record one move and its resulting state in one transaction; return the new version.
+
+        `expected_version` is the version `new_state` was computed from; if the stored game has
+        moved on, nothing is written and `StaleVersion` is raised (two racing clicks: one wins).
+        `seat` is the store seat (0-based) that acted. When `new_state` is over, pass `results`
+        and the game finishes in the same transaction.
+        """
+        game_id = validate.ident(game_id, "game")
+        expected_version = validate.integer(expected_version, "version", 0, validate.MAX_ID - 1)
+        seat = validate.integer(seat, "seat number", 0, max(MAX_SEATS.values()) - 1)
+        notation = canonical_notation(action)
+        if not isinstance(new_state, GameState) or new_state.version != expected_version + 1:
+            raise InvalidInput("The new state must be exactly one move ahead of the version it was computed from.")
+        if is_over(new_state) != (results is not None):
+            raise InvalidInput("Give results exactly when the move ends the game.")
+        snapshot = dump_state(new_state)
+        digest = state_digest(snapshot)
+        async with self._transaction() as db:
+            now = self._clock()
+            cursor = await db.execute(
+                "UPDATE games SET snapshot = ?, version = ?, state_hash = ?, updated_at = ? "
+                "WHERE id = ? AND version = ? AND status = 'active' AND seed = ?",
+                (snapshot, new_state.version, digest, now, game_id, expected_version, new_state.seed),
+            )
+            if cursor.rowcount != 1:
+                await why_not_committed(db, game_id, expected_version)
+            try:
+                await db.execute(
+                    "INSERT INTO actions (game_id, version, seat, notation, state_hash, created_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    (game_id, new_state.version, seat, notation, digest, now),
+                )
+            except sqlite3.IntegrityError as error:
+                raise InvalidInput(f"Seat {seat + 1} is not part of this game.") from error
+            if results is not None:
+                await self._finish(db, game_id, results, "finished")
+        return new_state.version
+
+    async def finish_game(self, game_id: int, results: Sequence[SeatResult]) -> GameRecord:
+        """End a running game with per-seat results outside a move (e.g. the others conceded)."""
+        async with self._transaction() as db:
+            record = await fetch_record(db, validate.ident(game_id, "game"))
+            if record.status != "active":
+                raise WrongStatus(record.id, record.status, "Only a running game can be finished.")
+            await self._finish(db, record.id, results, "finished")
+            return await fetch_record(db, record.id)
+
+    async def abandon_game(self, game_id: int) -> GameRecord:
+        """Close a lobby or running game without results, freeing its channel."""
+        async with self._transaction() as db:
+            record = await fetch_record(db, validate.ident(game_id, "game"))
+            if not record.is_open:
+                raise WrongStatus(record.id, record.status, "That game has already ended.")
+            await self._finish(db, record.id, None, "abandoned")
+            return await fetch_record(db, record.id)
+
+    async def _finish(self, db: Db, game_id: int, results: Sequence[SeatResult] | None, status: Status) -> None:
+        now = self._clock()
+        await db.execute("UPDATE games SET status = ?, updated_at = ? WHERE id = ?", (status, now, game_id))
+        if results is None:
+            return
+        rows = await db.execute_fetchall(
+            "SELECT s.position, s.user_id, g.assignment FROM seats s JOIN games g ON g.id = s.game_id "
+            "WHERE s.game_id = ? ORDER BY s.position",
+            (game_id,),
+        )
+        seats = [tuple(r) for r in rows]
+        journal = seats[0][2] if seats else None
+        checked = validate.results(results, len(seats), journal)
+        for result in checked:
+            user_id = seats[result.position][1]
+            await db.execute(
+                "INSERT INTO results (game_id, position, user_id, score, place, won, finished_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (game_id, result.position, user_id, result.score, result.place, int(result.won), now),
+            )
+            if result.stars is not None and user_id is not None and journal is not None:
+                await upsert_campaign(db, user_id, journal, result.stars, result.score, now)
+
+    # ------------------------------------------------------------------ campaign and statistics
+
+    async def record_assignment_result(self, user_id: int, assignment: int, stars: int, score: int) -> AssignmentBest:
+        """Count one attempt at an assignment and keep the best result (most stars, then score)."""
+        user_id = validate.ident(user_id, "user id")
+        journal, stars, score = validate.campaign_result(assignment, stars, score)
+        async with self._transaction() as db:
+            await upsert_campaign(db, user_id, journal, stars, score, self._clock())
+            rows = await db.execute_fetchall(
+                "SELECT assignment, stars, best_score, attempts, completed_at FROM campaign "
+                "WHERE user_id = ? AND assignment = ?",
+                (user_id, journal),
+            )
+            return AssignmentBest(*next(iter(rows)))
+
+    async def campaign_progress(self, user_id: int) -> CampaignProgress:
+        rows = await self._rows(
+            "SELECT assignment, stars, best_score, attempts, completed_at FROM campaign WHERE user_id = ? "
+            "ORDER BY assignment",
+            (validate.ident(user_id, "user id"),),
+        )
+        return CampaignProgress(user_id, {r[0]: AssignmentBest(*r) for r in rows})
+
+    async def user_stats(self, user_id: int) -> UserStats:
+        """Totals over the user's finished games that recorded results."""
+        user_id = validate.ident(user_id, "user id")
+        rows = await self._rows(
+            "SELECT count(*), coalesce(sum(won), 0), max(score), avg(score) FROM results WHERE user_id = ?",
+            (user_id,),
+        )
+        games, wins, best, average = rows[0]
+        return UserStats(user_id, games, wins, best, average)

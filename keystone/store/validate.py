@@ -1,0 +1,122 @@
+"""Checks on every value before it goes near SQL, each failing with a sentence a person can read."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from keystone.engine import GameConfig
+from keystone.store.errors import InvalidInput
+from keystone.store.models import (
+    ASSIGNMENTS,
+    KINDS,
+    MAX_BOT_LEVEL,
+    MAX_NAME,
+    MAX_SEATS,
+    MAX_STARS,
+    Kind,
+    SeatInfo,
+    SeatResult,
+)
+
+MAX_ID = 2**63 - 1  # Discord snowflakes and our row ids fit SQLite's signed 64-bit integers
+MAX_SCORE = 10**6
+
+
+def integer(value: object, what: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidInput(f"The {what} must be a whole number.")
+    if not low <= value <= high:
+        raise InvalidInput(f"The {what} must be between {low} and {high}.")
+    return value
+
+
+def ident(value: object, what: str) -> int:
+    return integer(value, what, 1, MAX_ID)
+
+
+def optional_ident(value: object, what: str) -> int | None:
+    return None if value is None else ident(value, what)
+
+
+def name(value: object) -> str:
+    if not isinstance(value, str):
+        raise InvalidInput("A seat name must be text.")
+    text = value.strip()
+    if not text:
+        raise InvalidInput("A seat needs a name.")
+    if len(text) > MAX_NAME:
+        raise InvalidInput(f"A seat name can be at most {MAX_NAME} characters long.")
+    if any(ord(ch) < 32 or ord(ch) == 127 for ch in text):
+        raise InvalidInput("A seat name cannot contain control characters.")
+    return text
+
+
+def kind(value: object) -> Kind:
+    for known in KINDS:
+        if value == known:
+            return known
+    raise InvalidInput(f"A game is one of: {', '.join(KINDS)}.")
+
+
+def assignment(value: object) -> int:
+    return integer(value, "assignment number", 1, ASSIGNMENTS)
+
+
+def seat(value: SeatInfo) -> SeatInfo:
+    if not isinstance(value, SeatInfo):
+        raise InvalidInput("A seat must be a SeatInfo.")
+    if (value.user_id is None) == (value.bot_level is None):
+        raise InvalidInput("A seat is either a person or a bot, not both or neither.")
+    if value.user_id is not None:
+        return SeatInfo.human(ident(value.user_id, "user id"), name(value.name))
+    return SeatInfo.bot(integer(value.bot_level, "bot level", 0, MAX_BOT_LEVEL), name(value.name))
+
+
+def seats(values: Sequence[SeatInfo], game_kind: Kind) -> list[SeatInfo]:
+    checked = [seat(v) for v in values]
+    if not 1 <= len(checked) <= MAX_SEATS[game_kind]:
+        raise InvalidInput(f"A {game_kind} game has 1 to {MAX_SEATS[game_kind]} seats.")
+    users = [s.user_id for s in checked if s.user_id is not None]
+    if len(set(users)) != len(users):
+        raise InvalidInput("Each person can take only one seat.")
+    return checked
+
+
+def setup(game_kind: Kind, config: GameConfig, seat_count: int | None, journal: int | None) -> None:
+    """The game's kind, its engine config, its seats and its assignment must tell one story."""
+    if not isinstance(config, GameConfig):
+        raise InvalidInput("A game needs an engine GameConfig.")
+    if config.coop != (game_kind == "coop"):
+        raise InvalidInput("Only a co-op game uses the co-op config, and a co-op game must.")
+    if game_kind == "solo" and config.players != 1:
+        raise InvalidInput("A solo game has exactly one player.")
+    if seat_count is not None and config.players != seat_count:
+        raise InvalidInput(f"The config is for {config.players} player(s) but {seat_count} seat(s) are taken.")
+    if journal is not None and game_kind == "competitive":
+        raise InvalidInput("Field Journal assignments are played solo or co-op.")
+
+
+def results(values: Sequence[SeatResult], seat_count: int, journal: int | None) -> list[SeatResult]:
+    checked = list(values)
+    if sorted(getattr(r, "position", -1) for r in checked) != list(range(seat_count)):
+        raise InvalidInput(f"Give exactly one result for each of the {seat_count} seat(s).")
+    for r in checked:
+        if not isinstance(r, SeatResult):
+            raise InvalidInput("A result must be a SeatResult.")
+        integer(r.score, "score", -MAX_SCORE, MAX_SCORE)
+        integer(r.place, "place", 1, seat_count)
+        if not isinstance(r.won, bool):
+            raise InvalidInput("Whether a seat won must be true or false.")
+        if r.stars is not None:
+            if journal is None:
+                raise InvalidInput("Stars are only given in Field Journal assignments.")
+            integer(r.stars, "number of stars", 0, MAX_STARS)
+    return checked
+
+
+def campaign_result(journal: object, stars: object, score: object) -> tuple[int, int, int]:
+    return (
+        assignment(journal),
+        integer(stars, "number of stars", 0, MAX_STARS),
+        integer(score, "score", -MAX_SCORE, MAX_SCORE),
+    )
