@@ -1,0 +1,95 @@
+"""Buttons and select menus for the decision at hand, generated from `legal_actions`.
+
+Actions with at most one argument become buttons; the rest become a select menu of their first
+choice whose values are notation prefixes ("take 3", "move A1"); picking one asks for the rest.
+Select menus never exceed Discord's 25 options.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from keystone.app import ids
+from keystone.app.replies import Control, Option, Style
+from keystone.app.text import card_name, skill_label, slot_label
+from keystone.engine import GameState, legal_actions, player_view
+from keystone.engine.board import parse_cell
+
+MAX_OPTIONS = 25
+BUTTON_VERBS = {"skill", "resolve", "draw", "skip", "endturn", "pass"}
+SELECT_TITLES = {
+    "take": "Take a Field card...", "place": "Place a card...", "pile": "Put on the discard pile...",
+    "move": "Move a card from...", "research": "Research...", "discard": "Discard a Field card...",
+}
+
+
+def _button_label(notation: str) -> str:
+    words = notation.split()
+    match words:
+        case ["skill", "0"]:
+            return "All exhausted skills"
+        case ["skill", n]:
+            return f"Skill {skill_label(int(n))}"[:80]
+        case ["resolve", n]:
+            return f"Resolve {n}"
+        case ["endturn"]:
+            return "End turn"
+        case ["skip"]:
+            return "Skip / stop"
+    return notation.capitalize()
+
+
+def option_label(state: GameState, prefix: str) -> str:
+    """How a select option reads: the card behind a slot, held card or cell, not just a number."""
+    verb, arg = prefix.split()[:2]
+    seat = state.current
+    view = player_view(state, seat)
+    if verb in ("take", "discard"):
+        return slot_label(view, int(arg) - 1)[:100]
+    if verb in ("place", "pile"):
+        return f"{arg} - {card_name(state.held[int(arg) - 1])}"[:100]
+    cell = parse_cell(arg)
+    placed = None if cell is None else view.seats[seat].board[cell]
+    return arg.upper() if placed is None else f"{arg.upper()} - {card_name(placed.card)}"[:100]
+
+
+def completions(notations: Sequence[str], prefix: str) -> list[str]:
+    """Legal notations that start with `prefix` followed by a space."""
+    return [n for n in notations if n.startswith(prefix + " ")]
+
+
+def controls_for(state: GameState, game_id: int, *, show_held: bool) -> list[Control]:
+    """Controls for the seat to act; held card names only when `show_held` (a private message)."""
+    notations = [str(a) for a in legal_actions(state)]
+    out: list[Control] = []
+    firsts: dict[str, list[str]] = {}
+    for n in notations:
+        words = n.split()
+        if words[0] in BUTTON_VERBS:
+            style: Style = "primary" if words[0] in ("skill", "resolve", "draw") else "secondary"
+            out.append(Control(ids.act_id(game_id, state.version, n), _button_label(n), style))
+        elif len(words) == 2:
+            firsts.setdefault(words[0], []).append(n)
+        else:
+            group = firsts.setdefault(words[0], [])
+            prefix = " ".join(words[:2])
+            if prefix not in group:
+                group.append(prefix)
+    for verb, values in firsts.items():
+        if verb in ("place", "pile") and not show_held and state.held_private:
+            out.append(Control(ids.show_id(game_id, state.version), "Choose your card privately", "primary"))
+            continue
+        if verb == "wild":
+            continue
+        opts = tuple(Option(option_label(state, v), v) for v in values[:MAX_OPTIONS])
+        out.append(Control(ids.select_id(game_id, state.version, verb), SELECT_TITLES.get(verb, verb), options=opts))
+    return out
+
+
+def cell_select(state: GameState, game_id: int, prefix: str) -> Control | None:
+    """The second step of a two-step choice: the cells that complete `prefix`."""
+    rest = completions([str(a) for a in legal_actions(state)], prefix)
+    if not rest:
+        return None
+    opts = tuple(Option(n.split()[-1].upper(), n) for n in rest[:MAX_OPTIONS])
+    return Control(ids.select_id(game_id, state.version, "cell"), f"{prefix.capitalize()} to which cell?", options=opts)

@@ -1,0 +1,32 @@
+"""The custom ids carried by buttons and select menus: game id and state version ride along,
+so a press keeps working after a restart and a stale one can be recognised."""
+
+from __future__ import annotations
+
+import re
+
+ACT = re.compile(r"ks:act:(?P<game>\d+):(?P<version>\d+):(?P<notation>[a-z0-9_]+)")
+SELECT = re.compile(r"ks:sel:(?P<game>\d+):(?P<version>\d+):(?P<tag>[a-z0-9_]+)")
+LOBBY = re.compile(r"ks:lobby:(?P<game>\d+):(?P<what>join|leave|start|bot)")
+SHOW = re.compile(r"ks:show:(?P<game>\d+):(?P<version>\d+)")
+
+
+def act_id(game: int, version: int, notation: str) -> str:
+    return f"ks:act:{game}:{version}:{notation.replace(' ', '_')}"
+
+
+def select_id(game: int, version: int, tag: str) -> str:
+    return f"ks:sel:{game}:{version}:{tag}"
+
+
+def lobby_id(game: int, what: str) -> str:
+    return f"ks:lobby:{game}:{what}"
+
+
+def show_id(game: int, version: int) -> str:
+    return f"ks:show:{game}:{version}"
+
+
+def notation_of(encoded: str) -> str:
+    """Undo `act_id`'s space encoding."""
+    return encoded.replace("_", " ")

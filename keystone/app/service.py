@@ -1,0 +1,467 @@
+"""The game service: the one place that loads a game, checks who may act, applies an action,
+saves it, renders pictures and says what to post. Cogs and the terminal mode call it.
+
+Per-game work is serialised by an asyncio.Lock per game id; the store's optimistic version check
+guards against anything that slips past (another process, a stale button).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from keystone.app import ids, pictures, text
+from keystone.app.bots import bot_action
+from keystone.app.controls import cell_select, controls_for
+from keystone.app.ports import GameStore, SeatResult
+from keystone.app.replies import Control, File, Reply
+from keystone.engine import (
+    Event,
+    GameConfig,
+    GameState,
+    IllegalAction,
+    apply,
+    legal_actions,
+    new_game,
+    parse_action,
+    player_view,
+    public_view,
+)
+from keystone.engine.results import final_scores, places, view_scores
+from keystone.store.errors import StaleVersion, StoreError
+from keystone.store.models import GameRecord, Kind, LoadedGame, SeatInfo
+
+log = logging.getLogger(__name__)
+
+APOLOGY = "Sorry, something went wrong on my side; the game is unchanged. Please try again in a moment."
+MOVED_ON = "The game has moved on since that choice was offered; here is where it stands now."
+BOT_LEVELS = ("easy", "normal", "hard")
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """Who is asking: a user id, a display name, and whether they may manage the channel."""
+
+    user_id: int
+    name: str
+    can_manage: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Where:
+    """The channel asked from; `guild_id` is None in a direct message."""
+
+    channel_id: int
+    guild_id: int | None = None
+
+    @property
+    def is_dm(self) -> bool:
+        return self.guild_id is None
+
+
+class GameService:
+    def __init__(self, store: GameStore, *, seeds: Callable[[], int] | None = None) -> None:
+        self.store = store
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._seeds = seeds or (lambda: random.SystemRandom().randrange(2**31))
+        self._cache: dict[int, LoadedGame] = {}
+
+    # ------------------------------------------------------------------ plumbing
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    async def _guarded(self, game_id: int | None, work: Callable[[], Awaitable[Reply]]) -> Reply:
+        """Turn every failure into a private sentence; nothing half-done survives a refusal."""
+        try:
+            if game_id is None:
+                return await work()
+            async with self._lock(game_id):
+                return await work()
+        except IllegalAction as exc:
+            return Reply.refuse(str(exc))
+        except StaleVersion as exc:
+            self._cache.pop(exc.game_id, None)
+            return await self._stale(exc.game_id)
+        except StoreError as exc:
+            return Reply.refuse(str(exc))
+        except Exception:
+            log.exception("unexpected failure in game %s", game_id)
+            if game_id is not None:
+                self._cache.pop(game_id, None)
+            return Reply.refuse(APOLOGY)
+
+    async def _game_here(self, where: Where) -> GameRecord:
+        record = await self.store.open_game(where.channel_id)
+        if record is None:
+            raise IllegalAction("There is no game in this channel; start one with `/keystone new`.")
+        return record
+
+    async def _load(self, game_id: int) -> LoadedGame:
+        record = await self.store.record(game_id)
+        cached = self._cache.get(game_id)
+        if cached is not None and cached.state.version == record.version and record.status == "active":
+            return LoadedGame(record, cached.state)
+        loaded = await self.store.load(game_id)
+        self._cache[game_id] = loaded
+        return loaded
+
+    async def _stale(self, game_id: int) -> Reply:
+        loaded = await self.store.load(game_id)
+        view = public_view(loaded.state)
+        field = await asyncio.to_thread(pictures.field_png, view)
+        return Reply(private=f"{MOVED_ON}\n{text.pending_sentence(view)}", private_files=[("field.png", field)])
+
+    # ------------------------------------------------------------------ lobby
+
+    async def new(self, where: Where, actor: Actor, players: int = 2, rules: str = "second-edition") -> Reply:
+        """Open a lobby in this channel; in a direct message start a solo game at once."""
+        if rules not in ("second-edition", "first-edition"):
+            return Reply.refuse("The rules are `second-edition` (the default) or `first-edition`.")
+        if not 1 <= players <= 4:
+            return Reply.refuse("A game has 1 to 4 players.")
+
+        async def work() -> Reply:
+            kind: Kind = "solo" if where.is_dm else "competitive"
+            size = 1 if where.is_dm else players
+            config = GameConfig(players=size, rules=rules)  # type: ignore[arg-type]
+            host = SeatInfo.human(actor.user_id, actor.name)
+            record = await self.store.create_lobby(where.channel_id, where.guild_id, kind, config, host, actor.user_id)
+            if where.is_dm:
+                return await self._start(record, actor)
+            return self._lobby_reply(record, f"{actor.name} opened a lobby for {size} players ({rules}).")
+
+        return await self._guarded(None, work)
+
+    def _lobby_reply(self, record: GameRecord, headline: str) -> Reply:
+        names = ", ".join(s.name for s in record.seats) or "nobody yet"
+        wanted = record.config.players
+        body = f"{headline}\nSeated ({len(record.seats)}/{wanted}): {names}."
+        buttons = [
+            Control(ids.lobby_id(record.id, "join"), "Join", "success"),
+            Control(ids.lobby_id(record.id, "leave"), "Leave", "secondary"),
+            Control(ids.lobby_id(record.id, "bot"), "Add bot", "secondary"),
+            Control(ids.lobby_id(record.id, "start"), "Start", "primary"),
+        ]
+        return Reply(public=body, controls=buttons)
+
+    async def lobby(self, where: Where, actor: Actor, what: str, game_id: int | None = None) -> Reply:
+        """join / leave / start / bot, from a command (channel) or a lobby button (game id)."""
+        if game_id is None:
+            record = await self.store.open_game(where.channel_id)
+            if record is None:
+                return Reply.refuse("There is no lobby in this channel; open one with `/keystone new`.")
+            game_id = record.id
+        gid = game_id
+
+        async def work() -> Reply:
+            record = await self.store.record(gid)
+            if record.status != "lobby":
+                return Reply.refuse("That game has already started; seats are fixed now.")
+            if what == "join":
+                if len(record.seats) >= record.config.players:
+                    return Reply.refuse("This lobby is full.")
+                record = await self.store.add_seat(gid, SeatInfo.human(actor.user_id, actor.name))
+                return self._lobby_reply(record, f"{actor.name} joined.")
+            if what == "leave":
+                record = await self.store.remove_seat(gid, actor.user_id)
+                return self._lobby_reply(record, f"{actor.name} left.")
+            if actor.user_id != record.host_id:
+                return Reply.refuse("Only the player who opened the lobby can do that.")
+            if what == "bot":
+                if len(record.seats) >= record.config.players:
+                    return Reply.refuse("This lobby is full.")
+                level = "normal"
+                count = sum(1 for s in record.seats if s.is_bot) + 1
+                record = await self.store.add_seat(gid, SeatInfo.bot(BOT_LEVELS.index(level), f"Bot {count}"))
+                return self._lobby_reply(record, f"A {level} bot joined.")
+            if len(record.seats) < record.config.players:
+                return Reply.refuse(
+                    f"The lobby needs {record.config.players} players and has {len(record.seats)}; "
+                    "wait for more or add a bot."
+                )
+            return await self._start(record, actor)
+
+        return await self._guarded(gid, work)
+
+    async def _start(self, record: GameRecord, actor: Actor) -> Reply:
+        seed = self._seeds()
+        names = [s.name for s in record.seats]
+        state = new_game(record.config, seed, names)
+        record = await self.store.start(record.id, seed, names, state)
+        self._cache[record.id] = LoadedGame(record, state)
+        state, events = await self._bot_turns(record, state)
+        reply = await self._after_action(record, state, events, mover=None, headline="The game begins!")
+        seat = record.seat_of(actor.user_id)
+        objective = state.seats[seat].objective if seat is not None else None
+        if objective is not None:
+            reply.private = text.objective_text(objective)
+        reply.public = (reply.public or "") + "\nEach player sees their secret objective with `/keystone objective`."
+        return reply
+
+    # ------------------------------------------------------------------ playing
+
+    async def act(
+        self, where: Where, actor: Actor, notation: str, *, game_id: int | None = None, version: int | None = None
+    ) -> Reply:
+        """Apply one action for `actor`; `game_id`/`version` come from a button and catch stale presses."""
+        if game_id is None:
+            try:
+                game_id = (await self._game_here(where)).id
+            except IllegalAction as exc:
+                return Reply.refuse(str(exc))
+        gid = game_id
+        return await self._guarded(gid, lambda: self._act(gid, actor, notation, version))
+
+    async def _act(self, game_id: int, actor: Actor, notation: str, version: int | None) -> Reply:
+        record, state = await self._playing(game_id)
+        seat = _seat_or_refuse(record, actor)
+        if version is not None and version != state.version:
+            return await self._stale(game_id)
+        if seat != state.current:
+            raise IllegalAction(f"It is {state.seats[state.current].name}'s turn, not yours.")
+        action = parse_action(notation)
+        new, events = apply(state, action)
+        await self.store.commit(game_id, state.version, seat, str(action), new)
+        self._cache[game_id] = LoadedGame(record, new)
+        new, more = await self._bot_turns(record, new)
+        return await self._after_action(record, new, events + more, mover=seat)
+
+    async def _playing(self, game_id: int) -> tuple[GameRecord, GameState]:
+        loaded = await self._load(game_id)
+        if loaded.record.status != "active":
+            raise IllegalAction("This game is not running.")
+        return loaded.record, loaded.state
+
+    async def choose(self, where: Where, actor: Actor, game_id: int, version: int, value: str) -> Reply:
+        """A select-menu pick: a whole action is applied; a prefix ("take 3") asks for the cell."""
+
+        async def work() -> Reply:
+            record, state = await self._playing(game_id)
+            seat = _seat_or_refuse(record, actor)
+            if version != state.version:
+                return await self._stale(game_id)
+            if seat != state.current:
+                raise IllegalAction(f"It is {state.seats[state.current].name}'s turn, not yours.")
+            notations = [str(a) for a in legal_actions(state)]
+            if value in notations:
+                return await self._act(game_id, actor, value, version)
+            follow = cell_select(state, game_id, value)
+            if follow is None:
+                raise IllegalAction("That choice is not available now.")
+            return Reply(private=f"{value.capitalize()}: choose the cell.", private_controls=[follow])
+
+        return await self._guarded(game_id, work)
+
+    async def show_choices(self, actor: Actor, game_id: int, version: int) -> Reply:
+        """The private controls (with held card names) for the seat to act."""
+
+        async def work() -> Reply:
+            record, state = await self._playing(game_id)
+            seat = _seat_or_refuse(record, actor)
+            if version != state.version:
+                return await self._stale(game_id)
+            if seat != state.current:
+                raise IllegalAction(f"It is {state.seats[state.current].name}'s turn, not yours.")
+            held = ", ".join(text.card_name(c) for c in state.held)
+            return Reply(private=f"Your cards: {held}.", private_controls=controls_for(state, game_id, show_held=True))
+
+        return await self._guarded(game_id, work)
+
+    async def _bot_turns(self, record: GameRecord, state: GameState) -> tuple[GameState, list[Event]]:
+        """Play every bot seat's turn(s) until a person must act or the game ends."""
+        events: list[Event] = []
+        while state.phase != "over" and record.seats[state.current].is_bot:
+            level = record.seats[state.current].bot_level or 0
+            action = await asyncio.to_thread(bot_action, state, level)
+            new, more = apply(state, action)
+            await self.store.commit(record.id, state.version, state.current, str(action), new)
+            self._cache[record.id] = LoadedGame(record, new)
+            state, events = new, events + more
+        return state, events
+
+    async def _after_action(
+        self, record: GameRecord, state: GameState, events: list[Event], *, mover: int | None, headline: str = ""
+    ) -> Reply:
+        view = public_view(state)
+        lines = [headline] if headline else []
+        lines += [e.text for e in events if not e.private]
+        private = [e.text for e in events if e.private and e.seat == mover]
+        files: list[File] = [("field.png", await asyncio.to_thread(pictures.field_png, view))]
+        if mover is not None:
+            files.append(("board.png", await asyncio.to_thread(pictures.board_png, view, mover)))
+        reply = Reply(private="\n".join(private) or None, files=files)
+        if state.phase == "over":
+            lines.append(await self._finish(record, state, reply))
+        else:
+            nxt = record.seats[state.current]
+            lines.append(text.pending_sentence(view))
+            if nxt.user_id is not None and state.current != mover:
+                lines.append(f"<@{nxt.user_id}>, it is your turn.")
+                reply.mention = [nxt.user_id]
+            reply.controls = controls_for(state, record.id, show_held=not state.held_private)
+        reply.public = "\n".join(lines)
+        return reply
+
+    async def _finish(self, record: GameRecord, state: GameState, reply: Reply, resigned: int | None = None) -> str:
+        """Record the result, attach the score sheet, and say who won (ties explained)."""
+        sheets = final_scores(state)
+        ranks = places(sheets)
+        if resigned is not None:
+            ranks = [len(sheets) if i == resigned else r for i, r in enumerate(ranks)]
+        results = [SeatResult(s.total, p) for s, p in zip(sheets, ranks, strict=True)]
+        await self.store.finish(record.id, "finished", results)
+        self._cache.pop(record.id, None)
+        view = public_view(state)
+        reply.files.append(("scores.png", await asyncio.to_thread(pictures.scores_png, view, sheets)))
+        return _winner_sentence(state, sheets_totals=[s.total for s in sheets], ranks=ranks)
+
+    # ------------------------------------------------------------------ looking
+
+    async def board(self, where: Where, actor: Actor, player: str | None = None) -> Reply:
+        async def work() -> Reply:
+            record, state = await self._playing((await self._game_here(where)).id)
+            seat = _find_seat(record, state, actor, player)
+            view = public_view(state)
+            png = await asyncio.to_thread(pictures.board_png, view, seat)
+            return Reply(private="\n".join(text.board_lines(view, seat)), private_files=[("board.png", png)])
+
+        return await self._guarded(None, work)
+
+    async def field(self, where: Where, actor: Actor) -> Reply:
+        async def work() -> Reply:
+            _, state = await self._playing((await self._game_here(where)).id)
+            view = public_view(state)
+            png = await asyncio.to_thread(pictures.field_png, view)
+            return Reply(private="\n".join(text.field_lines(view)), private_files=[("field.png", png)])
+
+        return await self._guarded(None, work)
+
+    async def objective(self, where: Where, actor: Actor) -> Reply:
+        async def work() -> Reply:
+            record, state = await self._playing((await self._game_here(where)).id)
+            seat = _seat_or_refuse(record, actor)
+            number = player_view(state, seat).seats[seat].objective
+            if number is None:
+                return Reply.refuse("This game has no secret objectives.")
+            return Reply(private=text.objective_text(number))
+
+        return await self._guarded(None, work)
+
+    async def score(self, where: Where, actor: Actor) -> Reply:
+        async def work() -> Reply:
+            _, state = await self._playing((await self._game_here(where)).id)
+            view = public_view(state)
+            lines = text.score_lines(view, view_scores(view))
+            return Reply(private="Scores so far, without the secret objectives:\n" + "\n".join(lines))
+
+        return await self._guarded(None, work)
+
+    async def game_log(self, where: Where, actor: Actor) -> Reply:
+        async def work() -> Reply:
+            record = await self._game_here(where)
+            entries = await self.store.log(record.id)
+            if not entries:
+                return Reply(private="No actions yet.")
+            names = [s.name for s in record.seats]
+            shown = [f"{v}. {names[s]}: `{n}`" for v, s, n in entries[-30:]]
+            return Reply(private="\n".join(shown))
+
+        return await self._guarded(None, work)
+
+    async def resign(self, where: Where, actor: Actor) -> Reply:
+        async def work() -> Reply:
+            record, state = await self._playing(gid)
+            seat = _seat_or_refuse(record, actor)
+            reply = Reply()
+            result = await self._finish(record, state, reply, resigned=seat)
+            reply.public = f"{actor.name} resigned; the game ends here.\n{result}"
+            return reply
+
+        try:
+            gid = (await self._game_here(where)).id
+        except IllegalAction as exc:
+            return Reply.refuse(str(exc))
+        return await self._guarded(gid, work)
+
+    async def abandon(self, where: Where, actor: Actor) -> Reply:
+        async def work() -> Reply:
+            record = await self.store.record(gid)
+            if actor.user_id != record.host_id and not actor.can_manage:
+                return Reply.refuse(
+                    "Only the player who opened the game or someone who manages this channel can abandon it."
+                )
+            await self.store.finish(gid, "abandoned", None)
+            self._cache.pop(gid, None)
+            return Reply(public=f"{actor.name} abandoned the game; the channel is free for a new one.")
+
+        try:
+            gid = (await self._game_here(where)).id
+        except IllegalAction as exc:
+            return Reply.refuse(str(exc))
+        return await self._guarded(gid, work)
+
+    # ------------------------------------------------------------------ autocomplete
+
+    async def state_here(self, where: Where) -> tuple[GameRecord, GameState] | None:
+        """The running game in this channel, for autocomplete (None when there is none)."""
+        record = await self.store.open_game(where.channel_id)
+        if record is None or record.status != "active":
+            return None
+        return await self._playing(record.id)
+
+    async def suggest(self, where: Where, actor: Actor, verb: str, typed: str = "") -> list[tuple[str, str]]:
+        """(label, value) pairs for autocomplete: take slots, empty cells, usable skills, habitats."""
+        found = await self.state_here(where)
+        if found is None:
+            return []
+        record, state = found
+        seat = record.seat_of(actor.user_id)
+        view = public_view(state)
+        legal = [str(a) for a in legal_actions(state)] if seat == state.current else []
+        out: list[tuple[str, str]] = []
+        if verb == "take":
+            slots = sorted({int(n.split()[1]) for n in legal if n.startswith("take ")})
+            out = [(text.slot_label(view, s - 1), str(s)) for s in slots]
+        elif verb == "cell":
+            board_seat = seat if seat is not None else state.current
+            out = [(c, c) for c in text.empty_cells(view, board_seat)]
+        elif verb == "skill":
+            usable = [int(n.split()[1]) for n in legal if n.startswith("skill ")]
+            out = [("0 - all exhausted skills" if n == 0 else text.skill_label(n), str(n)) for n in usable]
+        elif verb == "habitat":
+            out = sorted({(n.split()[1], n.split()[1]) for n in legal if n.startswith("wild ")})
+        typed = typed.strip().lower()
+        return [(label[:100], value) for label, value in out if typed in label.lower()][:25]
+
+
+def _seat_or_refuse(record: GameRecord, actor: Actor) -> int:
+    seat = record.seat_of(actor.user_id)
+    if seat is None:
+        raise IllegalAction("You are not playing in this game; you can watch, and join the next one.")
+    return seat
+
+
+def _find_seat(record: GameRecord, state: GameState, actor: Actor, player: str | None) -> int:
+    if player is None:
+        seat = record.seat_of(actor.user_id)
+        return state.current if seat is None else seat
+    wanted = player.strip().lower().lstrip("@")
+    for i, s in enumerate(record.seats):
+        if s.name.lower() == wanted or str(s.user_id) == wanted.strip("<>@!"):
+            return i
+    raise IllegalAction(f"Nobody called {player!r} is playing in this game.")
+
+
+def _winner_sentence(state: GameState, sheets_totals: list[int], ranks: list[int]) -> str:
+    scores = ", ".join(f"{s.name} {t}" for s, t in zip(state.seats, sheets_totals, strict=True))
+    winners = [state.seats[i].name for i, r in enumerate(ranks) if r == 1]
+    if len(state.seats) == 1:
+        return f"Final score: {scores}."
+    if len(winners) == 1:
+        return f"Final scores: {scores}. {winners[0]} wins!"
+    return (f"Final scores: {scores}. {' and '.join(winners)} share first place: equal points, and the "
+            "tie-break did not separate them.")

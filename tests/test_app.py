@@ -1,0 +1,132 @@
+"""The application service against the in-memory store: who may act, refusals, stale presses, bots."""
+
+from __future__ import annotations
+
+from keystone.app import Actor, GameService, MemoryStore, Reply, Where
+from keystone.app.bots import simple_action
+from keystone.app.controls import MAX_OPTIONS
+from keystone.engine import legal_actions
+
+HERE = Where(channel_id=10, guild_id=1)
+ANN, BOB, CID = Actor(1, "Ann"), Actor(2, "Bob"), Actor(3, "Cid")
+
+
+async def started(seed: int = 7) -> GameService:
+    service = GameService(MemoryStore(), seeds=lambda: seed)
+    assert (await service.new(HERE, ANN)).ok
+    assert (await service.lobby(HERE, BOB, "join")).ok
+    reply = await service.lobby(HERE, ANN, "start")
+    assert reply.ok and reply.mention == [ANN.user_id]
+    return service
+
+
+async def state(service: GameService):  # type: ignore[no-untyped-def]
+    found = await service.state_here(HERE)
+    assert found is not None
+    return found[1]
+
+
+async def test_third_user_is_refused_privately_and_nothing_changes() -> None:
+    service = await started()
+    before = (await state(service)).version
+    for reply in (await service.lobby(HERE, CID, "join"), await service.act(HERE, CID, "skill 1")):
+        assert reply.public is None and reply.private
+    reply = await service.act(HERE, BOB, "skill 1")
+    assert reply.public is None and "Ann's turn" in (reply.private or "")
+    assert (await state(service)).version == before
+
+
+async def test_full_lobby_and_host_only_start() -> None:
+    service = GameService(MemoryStore(), seeds=lambda: 1)
+    await service.new(HERE, ANN)
+    await service.lobby(HERE, BOB, "join")
+    assert "full" in ((await service.lobby(HERE, CID, "join")).private or "")
+    assert "Only the player" in ((await service.lobby(HERE, BOB, "start")).private or "")
+    assert "already has a game" in ((await service.new(HERE, CID)).private or "")
+
+
+async def test_illegal_and_stale_actions_change_nothing() -> None:
+    service = await started()
+    st = await state(service)
+    bad = await service.act(HERE, ANN, "take 9 A1")
+    assert not bad.ok and bad.private
+    stale = await service.act(HERE, ANN, "skill 1", version=st.version + 5)
+    assert not stale.ok and "moved on" in (stale.private or "") and stale.private_files
+    assert (await state(service)).version == st.version
+
+
+async def test_select_prefix_asks_for_the_cell_then_applies() -> None:
+    service = await started()
+    st = await state(service)
+    slot = next(str(a) for a in legal_actions(st) if str(a).startswith("take ")).rsplit(" ", 1)[0]
+    ask = await service.choose(HERE, ANN, gid(service), st.version, slot)
+    assert not ask.ok and ask.private_controls
+    options = ask.private_controls[0].options
+    assert 0 < len(options) <= MAX_OPTIONS and all(o.value.startswith(slot + " ") for o in options)
+    done = await service.choose(HERE, ANN, gid(service), st.version, options[0].value)
+    assert done.ok and (await state(service)).version > st.version
+    assert any(name == "field.png" and png.startswith(b"\x89PNG") for name, png in done.files)
+
+
+def gid(service: GameService) -> int:
+    return 1
+
+
+async def play_out(service: GameService) -> list[Reply]:
+    """Both humans always play the cheap policy until the game ends."""
+    replies: list[Reply] = []
+    for _ in range(400):
+        found = await service.state_here(HERE)
+        if found is None:
+            return replies
+        record, st = found
+        actor = ANN if record.seats[st.current].user_id == ANN.user_id else BOB
+        reply = await service.act(HERE, actor, str(simple_action(st)))
+        assert reply.ok, reply.private
+        replies.append(reply)
+    raise AssertionError("the game did not end")
+
+
+async def test_full_game_ends_with_score_sheet_and_objectives_stay_private() -> None:
+    service = await started(seed=3)
+    st = await state(service)
+    secrets = [(await service.objective(HERE, who)).private or "" for who in (ANN, BOB)]
+    assert all("objective" in s for s in secrets) and st.seats[0].objective is not None
+    replies = await play_out(service)
+    last = replies[-1]
+    assert any(name == "scores.png" for name, _ in last.files)
+    assert "Final scores" in (last.public or "")
+    for reply in replies:
+        assert "secret objective (card" not in (reply.public or "")
+        assert reply.mention in ([], [ANN.user_id], [BOB.user_id])
+
+
+async def test_bot_seat_plays_its_turns() -> None:
+    service = GameService(MemoryStore(), seeds=lambda: 5)
+    await service.new(HERE, ANN)
+    await service.lobby(HERE, ANN, "bot")
+    assert (await service.lobby(HERE, ANN, "start")).ok
+    record, st = await service.state_here(HERE) or (None, None)
+    assert st is not None and st.current == 0
+    reply = await service.act(HERE, ANN, str(simple_action(st)))
+    assert reply.ok
+    after = await state(service)
+    # Either Ann's turn continues (a Wild could be bought) or the bot has already moved and it is Ann's again.
+    assert after.current == 0 and after.version >= st.version + 1
+
+
+async def test_dm_new_starts_a_solo_game_at_once() -> None:
+    service = GameService(MemoryStore(), seeds=lambda: 2)
+    reply = await service.new(Where(channel_id=99), ANN)
+    assert reply.ok and "objective" in (reply.private or "")
+    assert "objective (card" not in (reply.public or "")
+
+
+async def test_autocomplete_offers_slots_cells_and_skills() -> None:
+    service = await started()
+    takes = await service.suggest(HERE, ANN, "take")
+    assert takes and all(" - " in label and "costs" in label for label, _ in takes)
+    cells = await service.suggest(HERE, ANN, "cell", "a")
+    assert [v for _, v in cells] == ["A1", "A2", "A3", "A4"]
+    skills = await service.suggest(HERE, ANN, "skill")
+    assert skills and all(v.isdigit() for _, v in skills)
