@@ -1,0 +1,266 @@
+"""Discord's documented size and shape limits, so tests catch what production would reject.
+
+Each check returns a list of problems (empty when the payload is acceptable); the
+server answers 400 "Invalid Form Body" with those sentences.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .models import COMPONENTS_V2, JSON, walk_components
+
+CONTENT_MAX = 2000
+EMBEDS_MAX = 10
+EMBED_TOTAL_MAX = 6000
+EMBED_LIMITS = {"title": 256, "description": 4096}
+FIELD_MAX = 25
+ROWS_MAX = 5
+ROW_BUTTONS_MAX = 5
+CUSTOM_ID_MAX = 100
+LABEL_MAX = 80
+SELECT_OPTIONS_MAX = 25
+CHOICES_MAX = 25
+V2_COMPONENTS_MAX = 40
+COMMAND_NAME_RE = re.compile(r"^[-_\w]{1,32}$")
+ACTIONABLE = {2, 3, 5, 6, 7, 8}
+SUBCOMMAND, GROUP = 1, 2
+ALLOWED_PARSE = {"users", "roles", "everyone"}
+
+
+def _length(value: Any) -> int:
+    return len(value) if isinstance(value, str) else 0
+
+
+def check_embed(embed: JSON, where: str) -> tuple[list[str], int]:
+    """Problems with one embed, and how many characters it counts towards the 6000 total."""
+    problems: list[str] = []
+    total = 0
+    for key, limit in EMBED_LIMITS.items():
+        size = _length(embed.get(key))
+        total += size
+        if size > limit:
+            problems.append(f"{where}.{key} is {size} characters; the limit is {limit}")
+    fields = embed.get("fields", [])
+    if len(fields) > FIELD_MAX:
+        problems.append(f"{where} has {len(fields)} fields; the limit is {FIELD_MAX}")
+    for i, fld in enumerate(fields):
+        name, value = fld.get("name") or "", fld.get("value") or ""
+        total += len(name) + len(value)
+        if not name or not value:
+            problems.append(f"{where}.fields[{i}] needs a non-empty name and value")
+        if len(name) > 256 or len(value) > 1024:
+            problems.append(f"{where}.fields[{i}] is too long (name 256, value 1024)")
+    footer = _length(embed.get("footer", {}).get("text"))
+    author = _length(embed.get("author", {}).get("name"))
+    total += footer + author
+    if footer > 2048:
+        problems.append(f"{where}.footer.text is longer than 2048 characters")
+    if author > 256:
+        problems.append(f"{where}.author.name is longer than 256 characters")
+    return problems, total
+
+
+def check_button(comp: JSON, where: str) -> list[str]:
+    problems: list[str] = []
+    style = comp.get("style")
+    if style == 5:
+        if not comp.get("url"):
+            problems.append(f"{where}: a link button needs a url")
+    elif style != 6 and not comp.get("custom_id"):
+        problems.append(f"{where}: a button needs a custom_id")
+    if not comp.get("label") and not comp.get("emoji"):
+        problems.append(f"{where}: a button needs a label or an emoji")
+    if _length(comp.get("label")) > LABEL_MAX:
+        problems.append(f"{where}: button label is longer than {LABEL_MAX} characters")
+    return problems
+
+
+def check_select(comp: JSON, where: str) -> list[str]:
+    problems: list[str] = []
+    low, high = comp.get("min_values", 1), comp.get("max_values", 1)
+    if not 0 <= low <= 25 or not 1 <= high <= 25 or low > high:
+        problems.append(f"{where}: min_values/max_values {low}/{high} are out of range")
+    if _length(comp.get("placeholder")) > 150:
+        problems.append(f"{where}: placeholder is longer than 150 characters")
+    if comp.get("type") != 3:
+        return problems
+    options = comp.get("options", [])
+    if not 1 <= len(options) <= SELECT_OPTIONS_MAX:
+        problems.append(f"{where}: a select menu needs 1 to {SELECT_OPTIONS_MAX} options, not {len(options)}")
+    values = [o.get("value") for o in options]
+    if len(set(values)) != len(values):
+        problems.append(f"{where}: option values must be unique")
+    if high > len(options):
+        problems.append(f"{where}: max_values {high} exceeds the {len(options)} options")
+    for j, opt in enumerate(options):
+        for key in ("label", "value"):
+            if not 1 <= _length(opt.get(key)) <= 100:
+                problems.append(f"{where}.options[{j}].{key} must be 1 to 100 characters")
+        if _length(opt.get("description")) > 100:
+            problems.append(f"{where}.options[{j}].description is longer than 100 characters")
+    return problems
+
+
+def check_actionable(comp: JSON, where: str) -> list[str]:
+    custom_id = comp.get("custom_id")
+    problems = []
+    if custom_id is not None and not 1 <= _length(custom_id) <= CUSTOM_ID_MAX:
+        problems.append(f"{where}: custom_id must be 1 to {CUSTOM_ID_MAX} characters, got {custom_id!r}")
+    if comp.get("type") == 2:
+        problems += check_button(comp, where)
+    else:
+        problems += check_select(comp, where)
+    return problems
+
+
+def check_v1_components(components: list[JSON]) -> list[str]:
+    problems: list[str] = []
+    if len(components) > ROWS_MAX:
+        problems.append(f"{len(components)} action rows; the limit is {ROWS_MAX}")
+    for i, row in enumerate(components):
+        where = f"components[{i}]"
+        if row.get("type") != 1:
+            problems.append(f"{where} must be an action row (type 1) without the components-v2 flag")
+            continue
+        children = row.get("components", [])
+        kinds = {c.get("type") for c in children}
+        if not children:
+            problems.append(f"{where} is an empty action row")
+        elif kinds == {2} and len(children) > ROW_BUTTONS_MAX:
+            problems.append(f"{where} holds {len(children)} buttons; the limit is {ROW_BUTTONS_MAX}")
+        elif kinds != {2} and len(children) != 1:
+            problems.append(f"{where}: a select menu must be alone in its row")
+    return problems
+
+
+def check_components(components: list[JSON], flags: int) -> list[str]:
+    """Row layout, per-component limits and unique custom_ids."""
+    every = walk_components(components)
+    problems = [] if flags & COMPONENTS_V2 else check_v1_components(components)
+    if flags & COMPONENTS_V2 and len(every) > V2_COMPONENTS_MAX:
+        problems.append(f"{len(every)} components; the limit is {V2_COMPONENTS_MAX}")
+    seen: set[str] = set()
+    for n, comp in enumerate(every):
+        if comp.get("type") not in ACTIONABLE:
+            continue
+        problems += check_actionable(comp, f"component #{n} ({comp.get('custom_id')!r})")
+        custom_id = comp.get("custom_id")
+        if custom_id is not None:
+            if custom_id in seen:
+                problems.append(f"custom_id {custom_id!r} is used twice in one message")
+            seen.add(custom_id)
+    return problems
+
+
+def check_allowed_mentions(rules: JSON | None) -> list[str]:
+    if rules is None:
+        return []
+    parse = rules.get("parse", [])
+    problems = [f"allowed_mentions.parse has unknown value {p!r}" for p in parse if p not in ALLOWED_PARSE]
+    for kind in ("users", "roles"):
+        if kind in parse and rules.get(kind):
+            problems.append(f"allowed_mentions: parse {kind!r} and a {kind} list are mutually exclusive")
+    return problems
+
+
+def check_message(message: JSON, *, attachments: int, creating: bool) -> list[str]:
+    """Everything Discord checks on a message body (create, or the result of an edit)."""
+    problems: list[str] = []
+    content = message.get("content") or ""
+    embeds = message.get("embeds") or []
+    components = message.get("components") or []
+    flags = int(message.get("flags") or 0)
+    if len(content) > CONTENT_MAX:
+        problems.append(f"content is {len(content)} characters; the limit is {CONTENT_MAX}")
+    if len(embeds) > EMBEDS_MAX:
+        problems.append(f"{len(embeds)} embeds; the limit is {EMBEDS_MAX}")
+    total = 0
+    for i, embed in enumerate(embeds):
+        found, size = check_embed(embed, f"embeds[{i}]")
+        problems += found
+        total += size
+    if total > EMBED_TOTAL_MAX:
+        problems.append(f"embeds hold {total} characters together; the limit is {EMBED_TOTAL_MAX}")
+    if flags & COMPONENTS_V2 and (content or embeds):
+        problems.append("a components-v2 message cannot also have content or embeds")
+    problems += check_components(components, flags)
+    problems += check_allowed_mentions(message.get("allowed_mentions"))
+    if creating and not (content or embeds or components or attachments):
+        problems.append("Cannot send an empty message")
+    return problems
+
+
+def check_choices(choices: list[JSON]) -> list[str]:
+    problems: list[str] = []
+    if len(choices) > CHOICES_MAX:
+        problems.append(f"{len(choices)} autocomplete choices; the limit is {CHOICES_MAX}")
+    for i, choice in enumerate(choices):
+        if not 1 <= _length(choice.get("name")) <= 100:
+            problems.append(f"choices[{i}].name must be 1 to 100 characters")
+        value = choice.get("value")
+        if isinstance(value, str) and len(value) > 100:
+            problems.append(f"choices[{i}].value is longer than 100 characters")
+    return problems
+
+
+def _check_name(item: JSON, where: str, *, chat_input: bool) -> list[str]:
+    name = item.get("name", "")
+    problems = []
+    if not chat_input:
+        return [] if 1 <= len(name) <= 32 else [f"{where}: name must be 1 to 32 characters"]
+    if not COMMAND_NAME_RE.match(name) or name != name.lower():
+        problems.append(f"{where}: name {name!r} must be 1-32 lowercase letters, digits, - or _")
+    if not 1 <= _length(item.get("description")) <= 100:
+        problems.append(f"{where}: description must be 1 to 100 characters")
+    return problems
+
+
+def check_options(options: list[JSON], where: str) -> list[str]:
+    problems: list[str] = []
+    if len(options) > 25:
+        problems.append(f"{where}: {len(options)} options; the limit is 25")
+    names = [o.get("name") for o in options]
+    if len(set(names)) != len(names):
+        problems.append(f"{where}: option names must be unique")
+    kinds = {o.get("type") for o in options}
+    if kinds & {SUBCOMMAND, GROUP} and not kinds <= {SUBCOMMAND, GROUP}:
+        problems.append(f"{where}: subcommands cannot be mixed with plain options")
+    optional_seen = False
+    for opt in options:
+        here = f"{where} > {opt.get('name')}"
+        problems += _check_name(opt, here, chat_input=True)
+        if opt.get("type") in (SUBCOMMAND, GROUP):
+            problems += check_options(opt.get("options", []), here)
+            continue
+        if opt.get("required"):
+            if optional_seen:
+                problems.append(f"{here}: required options must come before optional ones")
+        else:
+            optional_seen = True
+        choices = opt.get("choices") or []
+        if len(choices) > CHOICES_MAX:
+            problems.append(f"{here}: {len(choices)} choices; the limit is {CHOICES_MAX}")
+        if choices and opt.get("autocomplete"):
+            problems.append(f"{here}: autocomplete and choices are mutually exclusive")
+    return problems
+
+
+def check_commands(commands: list[JSON]) -> list[str]:
+    """What Discord refuses when an application registers its commands."""
+    problems: list[str] = []
+    seen: set[tuple[int, str]] = set()
+    chat = [c for c in commands if c.get("type", 1) == 1]
+    if len(chat) > 100:
+        problems.append(f"{len(chat)} slash commands; the limit is 100")
+    for cmd in commands:
+        kind = cmd.get("type", 1)
+        where = f"command {cmd.get('name')!r}"
+        key = (kind, cmd.get("name", ""))
+        if key in seen:
+            problems.append(f"{where} is registered twice")
+        seen.add(key)
+        problems += _check_name(cmd, where, chat_input=kind == 1)
+        problems += check_options(cmd.get("options") or [], where)
+    return problems
