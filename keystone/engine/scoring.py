@@ -19,6 +19,7 @@ from keystone.engine.cards import (
     ObjectiveCard,
     Pattern,
     Ruleset,
+    Season,
     Symbol,
 )
 
@@ -54,6 +55,8 @@ LINES: tuple[tuple[str, tuple[int, ...]], ...] = tuple(
 
 _HABITATS: tuple[Habitat, ...] = tuple(Habitat)
 _HABITAT_BIT = {h: 1 << i for i, h in enumerate(_HABITATS)}
+_FIRST_HABITAT = {m: next(h for h in _HABITATS if m & _HABITAT_BIT[h]) for m in range(1, 1 << len(_HABITATS))}
+"""The habitat an ecosystem is named for when its cards share several (the first in game order)."""
 
 
 # --------------------------------------------------------------------------- models
@@ -154,6 +157,8 @@ class _Cell(NamedTuple):
     habitats: int
     keystone: int
     research: int
+    label: str
+    name: str
 
 
 class _Run(NamedTuple):
@@ -181,7 +186,7 @@ def _compact(board: Board) -> list[_Cell | None]:
         for habitat in card.habitats:
             mask |= bits[habitat]
         number = 0 if card.wild else (card.number or 0)
-        out.append(_Cell(index, number, mask, 1 if card.keystone else 0, research))
+        out.append(_Cell(index, number, mask, 1 if card.keystone else 0, research, CELL_LABELS[index], card.name))
     return out
 
 
@@ -193,37 +198,41 @@ def _best_run(cells: Sequence[_Cell | None], consecutive: bool) -> _Run | None:
     longer run costs one constant step. Ties go to the run with more cards, then the earlier one.
     """
     best: _Run | None = None
+    best_value = best_len = 0
     n = len(cells)
     for start in range(n - 1):
         first = cells[start]
         if first is None:
             continue
-        mask = first.habitats
-        num = first.number
+        _, num, mask, keys, size, _, _ = first
+        size += 1
         up_lo, up_hi = (num, num) if num else (LOWEST, HIGHEST)  # ascending: range of current number
         dn_lo, dn_hi = up_lo, up_hi  # descending
-        size = 1 + first.research
-        keys = first.keystone
         for end in range(start + 1, n):
             cell = cells[end]
             if cell is None:
                 break
-            mask &= cell.habitats
+            _, num, habitats, keystone, research, _, _ = cell
+            mask &= habitats
             if not mask:
                 break
-            num = cell.number
-            up_lo, up_hi = up_lo + 1, (min(up_hi + 1, HIGHEST) if consecutive else HIGHEST)
-            dn_lo, dn_hi = (max(dn_lo - 1, LOWEST) if consecutive else LOWEST), dn_hi - 1
+            if consecutive:
+                up_lo, up_hi = up_lo + 1, min(up_hi + 1, HIGHEST)
+                dn_lo, dn_hi = max(dn_lo - 1, LOWEST), dn_hi - 1
+            else:
+                up_lo, up_hi = up_lo + 1, HIGHEST
+                dn_lo, dn_hi = LOWEST, dn_hi - 1
             if num:
                 up_lo, up_hi = (num, num) if up_lo <= num <= up_hi else _DEAD
                 dn_lo, dn_hi = (num, num) if dn_lo <= num <= dn_hi else _DEAD
-            up, down = up_lo <= up_hi, dn_lo <= dn_hi
-            if not (up or down):
+            up = up_lo <= up_hi
+            if not up and dn_lo > dn_hi:
                 break
-            size += 1 + cell.research
-            keys += cell.keystone
+            size += 1 + research
+            keys += keystone
             value = size * (1 + keys)
-            if best is None or value > best.value or (value == best.value and end - start > best.end - best.start):
+            if value > best_value or (value == best_value and end - start > best_len):
+                best_value, best_len = value, end - start
                 best = _Run(value, start, end, up, mask)
     return best
 
@@ -255,29 +264,29 @@ def _wild_numbers(run: Sequence[_Cell], ascending: bool, consecutive: bool) -> d
         for cell in cells:
             current = cell.number if cell.number else current + 1
             numbers.append(current)
-    return {CELL_LABELS[c.at]: numbers[i] for i, c in enumerate(cells) if c.number == 0}
+    return {c.label: numbers[i] for i, c in enumerate(cells) if c.number == 0}
 
 
-def _score_line(label: str, cells: Sequence[_Cell | None], board: Board, consecutive: bool) -> LineScore:
+def _score_line(label: str, cells: Sequence[_Cell | None], consecutive: bool) -> LineScore:
     run = _best_run(cells, consecutive)
     if run is None:
         return LineScore(line=label, reason=_line_reason(cells, consecutive))
     members = [c for c in cells[run.start : run.end + 1] if c is not None]
-    habitat = next(h for h in _HABITATS if run.habitats & _HABITAT_BIT[h])
-    names = []
+    research = keystones = 0
+    wilds = False
     for c in members:
-        placed = board[c.at]
-        assert placed is not None
-        names.append(placed[0].name)
+        research += c.research
+        keystones += c.keystone
+        wilds = wilds or c.number == 0
     return LineScore(
         line=label,
-        cells=tuple(CELL_LABELS[c.at] for c in members),
-        names=tuple(names),
-        habitat=habitat,
-        wild_numbers=_wild_numbers(members, run.ascending, consecutive),
+        cells=tuple(c.label for c in members),
+        names=tuple(c.name for c in members),
+        habitat=_FIRST_HABITAT[run.habitats],
+        wild_numbers=_wild_numbers(members, run.ascending, consecutive) if wilds else {},
         cards=len(members),
-        research=sum(c.research for c in members),
-        keystones=sum(c.keystone for c in members),
+        research=research,
+        keystones=keystones,
         points=run.value,
     )
 
@@ -333,26 +342,37 @@ PLACEMENTS: dict[Pattern, tuple[int, ...]] = {p: _placements(s) for p, s in _SHA
 """Board cell masks (bit i = cell i) that complete each shaped pattern."""
 
 
+_ALL_SYMBOLS = tuple(Symbol)
+_SEASON_SYMBOL = {season: Symbol(season.value) for season in Season}
+
+
 def _symbol_masks(board: Board) -> dict[Symbol, int]:
     """For each symbol, the cells whose card shows it (a Wild card shows only its season)."""
-    masks = dict.fromkeys(Symbol, 0)
+    masks = dict.fromkeys(_ALL_SYMBOLS, 0)
     for index, cell in enumerate(board):
         if cell is None:
             continue
         card = cell[0]
         bit = 1 << index
         if card.season is not None:
-            season = Symbol(card.season.value)
-            masks[season] |= bit
-        if card.endangered and not card.wild:
+            masks[_SEASON_SYMBOL[card.season]] |= bit
+        if card.wild:
+            continue
+        if card.endangered:
             masks[Symbol.ENDANGERED] |= bit
-        if card.tag and not card.wild:
+        elif card.tag:
             masks[Symbol.TAG] |= bit
     return masks
 
 
 def _cells_of(mask: int) -> tuple[str, ...]:
-    return tuple(CELL_LABELS[i] for i in range(CELLS) if mask >> i & 1)
+    """Cell labels of a bit mask, lowest cell first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(CELL_LABELS[low.bit_length() - 1])
+        mask ^= low
+    return tuple(out)
 
 
 def _check_goal(pattern: Pattern, have: int) -> int:
@@ -398,7 +418,7 @@ def score_board(
         raise ValueError("Synergy tokens must be a whole number of 0 or more.")
     cells = _compact(board)
     consecutive = rules == "first-edition"
-    lines = [_score_line(label, [cells[i] for i in idx], board, consecutive) for label, idx in LINES]
+    lines = [_score_line(label, [cells[i] for i in idx], consecutive) for label, idx in LINES]
     goals = _score_goals(board, objective) if objective is not None else ()
     done = sum(g.completed for g in goals)
     objective_points = OBJECTIVE_POINTS[done]
