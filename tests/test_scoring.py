@@ -289,3 +289,10 @@ def test_full_tie_is_shared_and_the_next_place_is_skipped() -> None:
     assert rank([a, b, c]) == [1, 1, 3]
     assert rank([c, top, a, b]) == [4, 1, 2, 2]
     assert rank([]) == []
+
+
+def test_equal_ecosystems_show_the_longer_then_the_earlier() -> None:
+    longer = row_a((sp(1, F), 1), sp(2, F, D), sp(3, D), sp(4, D))
+    assert (longer.points, longer.cells) == (3, ("A2", "A3", "A4"))
+    earlier = row_a(sp(1, F), sp(2, F), sp(3, D), sp(4, D))
+    assert (earlier.points, earlier.cells) == (2, ("A1", "A2"))
