@@ -865,6 +865,7 @@ class FakeDiscord(HarnessMixin):
                 frame = json.loads(msg.data)
                 self.gateway_ops.append(frame)
                 session = await self._gateway_frame(ws, request.path, frame, session)
+                self._bump()
         finally:
             self._sockets.discard(ws)
             if session is not None and session.ws is ws:

@@ -1,0 +1,139 @@
+"""Run the Keystone bot on Discord (`python bot.py`), or play in the terminal (`python bot.py --local`).
+
+Settings come from the environment and a `.env` file beside this script (see `.env.example`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.util
+import logging
+import sys
+import textwrap
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TextIO
+
+from pydantic import ValidationError
+
+from keystone.settings import Settings, describe_error, load_settings
+
+ENV_FILE = Path(__file__).resolve().with_name(".env")
+LOCAL_MODULE = "keystone.cli.play"
+REDACTED = "[redacted]"
+LOG_FORMAT = "%(asctime)s %(levelname)-8s %(name)s: %(message)s"
+
+NO_TOKEN_HELP = textwrap.fill(
+    "No Discord bot token is set, so the bot cannot log in. To get one, open the Discord developer "
+    "portal (https://discord.com/developers/applications), choose your application (or create one), "
+    "open Bot and press Reset Token. Put the token in a file named .env next to bot.py as "
+    "DISCORD_TOKEN=your-token (see .env.example), then invite the bot to your server with an OAuth2 "
+    "URL that has the applications.commands and bot scopes. To play without Discord, run: "
+    "python bot.py --local",
+    width=100,
+)
+
+
+class RedactingFilter(logging.Filter):
+    """Replaces secrets in every record (message, arguments, traceback, stack) before any output."""
+
+    def __init__(self, *secrets: str) -> None:
+        super().__init__()
+        self.secrets = sorted({s for s in secrets if s}, key=len, reverse=True)
+
+    def redact(self, text: str) -> str:
+        for secret in self.secrets:
+            text = text.replace(secret, REDACTED)
+        return text
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        try:
+            message = record.getMessage()
+        except (TypeError, ValueError):
+            message = f"{record.msg} {record.args}"
+        record.msg, record.args = self.redact(message), None
+        if record.exc_info and not record.exc_text:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        if record.exc_text:
+            record.exc_text = self.redact(record.exc_text)
+        if record.stack_info:
+            record.stack_info = self.redact(record.stack_info)
+        return True
+
+
+def configure_logging(level: int | str, token: str | None, stream: TextIO | None = None) -> logging.Handler:
+    """Log to stderr at `level`, with the token redacted from everything that passes."""
+    handler = logging.StreamHandler(stream or sys.stderr)
+    handler.setFormatter(logging.Formatter(LOG_FORMAT))
+    if token:
+        handler.addFilter(RedactingFilter(token))
+    root = logging.getLogger()
+    root.addHandler(handler)
+    root.setLevel(level)
+    return handler
+
+
+def run_local(argv: Sequence[str], module: str = LOCAL_MODULE) -> int:
+    """Hand over to the terminal game, or say plainly that it is not here yet."""
+    try:
+        found = importlib.util.find_spec(module) is not None
+    except ModuleNotFoundError:
+        found = False
+    if not found:
+        print("Playing locally is coming soon: the terminal game is not part of this version yet.",
+              file=sys.stderr)
+        return 2
+    result: int = importlib.import_module(module).main(list(argv))
+    return result
+
+
+def parser() -> argparse.ArgumentParser:
+    made = argparse.ArgumentParser(prog="bot.py", description="Run the Keystone: North America Discord bot.")
+    made.add_argument("--local", action="store_true",
+                      help="play in the terminal without Discord; further options go to the terminal game")
+    return made
+
+
+def run_bot(settings: Settings, token: str) -> int:
+    """Connect to Discord and serve until interrupted."""
+    import discord
+
+    from cogs.bot import apply_overrides, create_bot
+
+    apply_overrides(settings)
+    bot = create_bot(settings)
+    try:
+        bot.run(token, log_handler=None)
+    except discord.LoginFailure:
+        print("Discord did not accept DISCORD_TOKEN. Reset the token in the developer portal "
+              "(Applications -> Bot -> Reset Token) and put the new one in .env.", file=sys.stderr)
+        return 2
+    except discord.PrivilegedIntentsRequired:
+        print("Discord refused a privileged intent this bot asked for; check the Bot page of the "
+              "developer portal.", file=sys.stderr)
+        return 2
+    return 0
+
+
+def main(argv: Sequence[str] | None = None, env_file: Path | None = ENV_FILE) -> int:
+    args, rest = parser().parse_known_args(argv)
+    if args.local:
+        return run_local(rest, LOCAL_MODULE)
+    if rest:
+        parser().error(f"unrecognized arguments: {' '.join(rest)}")
+    try:
+        settings = load_settings(env_file)
+    except ValidationError as exc:
+        print(f"The settings are not valid. {describe_error(exc)} See .env.example.", file=sys.stderr)
+        return 2
+    token = settings.token()
+    configure_logging(settings.log_level_number, token)
+    if token is None:
+        print(NO_TOKEN_HELP, file=sys.stderr)
+        return 2
+    return run_bot(settings, token)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

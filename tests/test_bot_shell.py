@@ -1,0 +1,278 @@
+"""bot.py, the settings and the KeystoneBot shell: no-token help, redaction, cog loading, command sync."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.machinery
+import io
+import logging
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+import discord
+import pytest
+import yarl
+from discord.gateway import DiscordWebSocket
+from discord.http import Route
+from hypothesis import given
+from hypothesis import strategies as st
+from pydantic import ValidationError
+
+import bot as entry
+import cogs
+from cogs.bot import APOLOGY, KeystoneBot, apply_overrides
+from keystone.settings import Settings, describe_error, load_settings
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.fixtures import BotRunner
+
+ROOT = Path(__file__).resolve().parent.parent
+SETTING_NAMES = ("DISCORD_TOKEN", "KEYSTONE_DB", "DEV_GUILD_ID", "LOG_LEVEL", "DISCORD_API_BASE_URL",
+                 "DISCORD_GATEWAY_URL")
+TOKEN_CHARS = st.sampled_from("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
+EXAMPLE_EXTENSION = "tests.fakediscord.example_extension"
+
+
+@pytest.fixture(autouse=True)
+def no_settings_in_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in SETTING_NAMES:
+        monkeypatch.delenv(name, raising=False)
+
+
+def child_env(**settings: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in SETTING_NAMES}
+    env["PYTHONPATH"] = str(ROOT)
+    return {**env, **settings}
+
+
+def settings(**values: object) -> Settings:
+    return Settings(_env_file=None, **values)  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------ settings
+
+
+def test_env_file_is_read_and_environment_wins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    env_file = tmp_path / ".env"
+    env_file.write_text("DISCORD_TOKEN=from-file\nDEV_GUILD_ID=123\nLOG_LEVEL=debug\nKEYSTONE_DB=games.db\n")
+    monkeypatch.setenv("DEV_GUILD_ID", "456")
+    loaded = load_settings(env_file)
+    assert loaded.token() == "from-file"
+    assert (loaded.dev_guild_id, loaded.log_level, loaded.database_path) == (456, "DEBUG", Path("games.db"))
+    assert "from-file" not in repr(loaded)
+
+
+def test_blank_values_count_as_unset(tmp_path: Path) -> None:
+    env_file = tmp_path / ".env"
+    env_file.write_text("DISCORD_TOKEN=\nDEV_GUILD_ID=\nDISCORD_API_BASE_URL= \n")
+    loaded = load_settings(env_file)
+    assert loaded.token() is None and loaded.dev_guild_id is None and loaded.discord_api_base_url is None
+    assert loaded.keystone_db == "./keystone.db" and loaded.log_level == "INFO"
+
+
+@pytest.mark.parametrize(("name", "value"), [
+    ("DEV_GUILD_ID", "my server"), ("DEV_GUILD_ID", "-5"), ("LOG_LEVEL", "LOUD"),
+    ("DISCORD_API_BASE_URL", "discord.com/api"), ("DISCORD_GATEWAY_URL", "http://127.0.0.1/gateway"),
+])
+def test_bad_settings_are_named_in_a_sentence(name: str, value: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(name, value)
+    with pytest.raises(ValidationError) as caught:
+        load_settings(None)
+    sentence = describe_error(caught.value)
+    assert name in sentence and sentence.endswith(".") and "\n" not in sentence
+
+
+def test_main_reports_bad_settings_without_a_traceback(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / ".env").write_text("LOG_LEVEL=chatty\n")
+    assert entry.main([], env_file=tmp_path / ".env") == 2
+    err = capsys.readouterr().err
+    assert "LOG_LEVEL" in err and "Traceback" not in err
+
+
+def test_url_overrides_point_discord_py_elsewhere(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(Route, "BASE", Route.BASE)
+    monkeypatch.setattr(DiscordWebSocket, "DEFAULT_GATEWAY", DiscordWebSocket.DEFAULT_GATEWAY)
+    apply_overrides(settings(discord_api_base_url="http://127.0.0.1:9/api/v10/",
+                             discord_gateway_url="ws://127.0.0.1:9/gateway"))
+    assert Route("GET", "/users/@me").url == "http://127.0.0.1:9/api/v10/users/@me"
+    gateway = DiscordWebSocket.DEFAULT_GATEWAY
+    assert gateway == yarl.URL("ws://127.0.0.1:9/gateway")
+
+
+# ------------------------------------------------------------------ bot.py
+
+
+def test_without_a_token_bot_py_explains_and_exits_2(tmp_path: Path) -> None:
+    script = tmp_path / "bot.py"
+    shutil.copy(ROOT / "bot.py", script)
+    done = subprocess.run([sys.executable, str(script)], env=child_env(), cwd=tmp_path,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    paragraph = done.stderr.strip()
+    assert "\n\n" not in paragraph
+    for needle in ("Reset Token", "DISCORD_TOKEN=", ".env", "applications.commands", "python bot.py --local"):
+        assert needle in paragraph
+
+
+def test_local_mode_says_it_is_coming_when_absent(capsys: pytest.CaptureFixture[str]) -> None:
+    assert entry.run_local([], "keystone.cli.no_such_terminal_game") == 2
+    assert "coming" in capsys.readouterr().err
+
+
+def test_local_mode_hands_its_arguments_to_the_terminal_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    received: list[list[str]] = []
+
+    def fake_main(argv: list[str]) -> int:
+        received.append(argv)
+        return 7
+
+    module = types.ModuleType("fake_terminal_game")
+    module.main = fake_main  # type: ignore[attr-defined]
+    module.__spec__ = importlib.machinery.ModuleSpec("fake_terminal_game", None)
+    monkeypatch.setitem(sys.modules, "fake_terminal_game", module)
+    monkeypatch.setattr(entry, "LOCAL_MODULE", "fake_terminal_game")
+    assert entry.main(["--local", "--seed", "3"]) == 7
+    assert received == [["--seed", "3"]]
+
+
+# ------------------------------------------------------------------ redaction
+
+
+def redacted_output(token: str, log: logging.Logger) -> str:
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)
+    handler.setFormatter(logging.Formatter("%(message)s"))
+    handler.addFilter(entry.RedactingFilter(token))
+    log.addHandler(handler)
+    log.propagate = False
+    try:
+        log.warning("connecting with %s", token)
+        log.warning(f"inline {token} text")
+        try:
+            raise RuntimeError(f"bad token {token}")
+        except RuntimeError:
+            log.exception("failed")
+        log.warning("stack", stack_info=True, extra={"token": token})
+    finally:
+        log.removeHandler(handler)
+    return stream.getvalue()
+
+
+def test_the_token_never_reaches_the_log() -> None:
+    token = "MTIzNDU2Nzg5.secret-token_value"
+    output = redacted_output(token, logging.getLogger("test.redaction.fixed"))
+    assert token not in output
+    assert output.count(entry.REDACTED) >= 3
+    assert "RuntimeError" in output
+
+
+@given(st.text(TOKEN_CHARS, min_size=20, max_size=80), st.text(max_size=40), st.text(max_size=40))
+def test_redaction_holds_for_any_token_and_surrounding_text(token: str, before: str, after: str) -> None:
+    record = logging.LogRecord("t", logging.INFO, __file__, 1, "%s" + token + "%s", (before, after), None)
+    entry.RedactingFilter(token).filter(record)
+    assert token not in record.getMessage()
+
+
+def test_configure_logging_redacts_through_the_root_handler() -> None:
+    token = "root.handler.token-abcdefghijklmnop"
+    stream = io.StringIO()
+    root = logging.getLogger()
+    old_level = root.level
+    handler = entry.configure_logging(logging.DEBUG, token, stream)
+    try:
+        logging.getLogger("discord.http").debug("Authorization: Bot %s", token)
+    finally:
+        root.removeHandler(handler)
+        root.setLevel(old_level)
+    assert token not in stream.getvalue() and entry.REDACTED in stream.getvalue()
+
+
+# ------------------------------------------------------------------ KeystoneBot against the fake
+
+
+async def test_bot_loads_extensions_and_syncs_to_the_dev_guild(fake_discord: FakeDiscord,
+                                                                bot_runner: BotRunner) -> None:
+    guild = fake_discord.guild
+    bot = await bot_runner.start(KeystoneBot(settings(dev_guild_id=guild.id), extensions=[EXAMPLE_EXTENSION]))
+    assert [gid for gid, _ in fake_discord.command_syncs] == [guild.id]
+    assert {c["name"] for c in fake_discord.guild_commands[guild.id]} == {"probe", "boom", "staff"}
+    assert fake_discord.global_commands == []
+    result = await fake_discord.slash(fake_discord.user("bob"), fake_discord.channel("general"), "probe")
+    assert result.content == "probe ok"
+    assert not (bot.intents.members or bot.intents.presences or bot.intents.message_content)
+
+
+async def test_without_a_dev_guild_commands_sync_globally(fake_discord: FakeDiscord,
+                                                          bot_runner: BotRunner) -> None:
+    await bot_runner.start(KeystoneBot(settings(), extensions=[EXAMPLE_EXTENSION]))
+    assert [gid for gid, _ in fake_discord.command_syncs] == [None]
+    assert {c["name"] for c in fake_discord.global_commands} == {"probe", "boom", "staff"}
+
+
+def test_default_extensions_come_from_the_cogs_package() -> None:
+    assert KeystoneBot(settings()).extensions_to_load == tuple(cogs.EXTENSIONS)
+
+
+async def test_a_failing_command_gets_a_private_apology(fake_discord: FakeDiscord,
+                                                         bot_runner: BotRunner) -> None:
+    await bot_runner.start(KeystoneBot(settings(), extensions=[EXAMPLE_EXTENSION]))
+    general = fake_discord.channel("general")
+    result = await fake_discord.slash(fake_discord.user("carol"), general, "boom")
+    assert result.is_ephemeral and result.content == APOLOGY
+    assert fake_discord.public_messages(general) == []
+    [record] = bot_runner.take_error_logs()
+    assert record.exc_info is not None and "boom on purpose" in str(record.exc_info[1])
+
+
+async def test_a_failed_check_explains_privately(fake_discord: FakeDiscord, bot_runner: BotRunner) -> None:
+    await bot_runner.start(KeystoneBot(settings(), extensions=[EXAMPLE_EXTENSION]))
+    general = fake_discord.channel("general")
+    refused = await fake_discord.slash(fake_discord.user("bob"), general, "staff")
+    assert refused.is_ephemeral and "Manage Server" in refused.content
+    allowed = await fake_discord.slash(fake_discord.user("alice"), general, "staff")
+    assert allowed.content == "staff ok"
+
+
+async def test_bot_py_runs_against_a_discord_compatible_server(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    env = child_env(DISCORD_TOKEN=fake_discord.token, DISCORD_API_BASE_URL=fake_discord.base_url,
+                    DISCORD_GATEWAY_URL=fake_discord.gateway_url, DEV_GUILD_ID=str(fake_discord.guild.id),
+                    KEYSTONE_DB=str(tmp_path / "keystone.db"), LOG_LEVEL="DEBUG")
+    proc = await asyncio.create_subprocess_exec(sys.executable, str(ROOT / "bot.py"), cwd=tmp_path, env=env,
+                                                stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    try:
+        await fake_discord.wait_for(lambda: fake_discord.active_session() is not None or None, timeout=30,
+                                    what="bot.py to connect to the gateway")
+        proc.send_signal(signal.SIGINT)
+        _, err = await asyncio.wait_for(proc.communicate(), timeout=30)
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+    log = err.decode()
+    assert proc.returncode == 0, log[-2000:]
+    assert [gid for gid, _ in fake_discord.command_syncs] == [fake_discord.guild.id]
+    assert "Synced" in log and "DEBUG" in log
+    assert fake_discord.token not in log
+    assert fake_discord.unknown_routes == []
+
+
+async def test_bot_py_explains_a_rejected_token(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    env = child_env(DISCORD_TOKEN="not-the-right-token", DISCORD_API_BASE_URL=fake_discord.base_url,
+                    DISCORD_GATEWAY_URL=fake_discord.gateway_url, KEYSTONE_DB=str(tmp_path / "k.db"))
+    proc = await asyncio.create_subprocess_exec(sys.executable, str(ROOT / "bot.py"), cwd=tmp_path, env=env,
+                                                stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    _, err = await asyncio.wait_for(proc.communicate(), timeout=30)
+    assert proc.returncode == 2
+    assert "did not accept DISCORD_TOKEN" in err.decode()
+    assert "not-the-right-token" not in err.decode()
+
+
+def test_discord_is_only_imported_by_the_discord_side() -> None:
+    assert discord.__version__.startswith("2.")
+    source = (ROOT / "keystone" / "settings.py").read_text()
+    assert "import discord" not in source
