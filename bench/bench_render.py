@@ -1,0 +1,55 @@
+"""Rendering speed: draw and PNG-encode the pictures the bot posts on every turn.
+
+Targets (median, warm caches): a full board under 40 ms, the table under 60 ms.
+Run: python bench/bench_render.py
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from keystone.cli.render import play_demo, rulebook_view, sheets_for
+from keystone.engine import public_view
+from keystone.render import render_board, render_scoresheet, render_table, render_turn, text_board, text_table
+
+RUNS = 40
+
+
+def measure(name: str, work: Callable[[], object], target_ms: float | None = None) -> None:
+    started = time.perf_counter()
+    result = work()
+    first = (time.perf_counter() - started) * 1000
+    times = []
+    for _ in range(RUNS):
+        started = time.perf_counter()
+        work()
+        times.append((time.perf_counter() - started) * 1000)
+    median = statistics.median(times)
+    p90 = statistics.quantiles(times, n=10)[-1]
+    size = f"{len(result) / 1024:7.1f} KB" if isinstance(result, bytes) else f"{len(str(result)):7d} ch"
+    verdict = "" if target_ms is None else ("  ok" if median < target_ms else "  SLOW") + f" (target {target_ms:g} ms)"
+    print(f"{name:<28} first {first:7.1f} ms  median {median:6.1f} ms  p90 {p90:6.1f} ms  {size}{verdict}")
+
+
+def main() -> None:
+    history = play_demo(7)
+    late = public_view(history[len(history) * 4 // 5])
+    full = rulebook_view()
+    end = public_view(history[-1])
+    sheets = sheets_for(end)
+    measure("full board (16 cards)", lambda: render_board(full, 0), 40)
+    measure("table, late game", lambda: render_table(late), 60)
+    measure("turn (table + board)", lambda: render_turn(late, late.current))
+    measure("score sheet, 2 players", lambda: render_scoresheet(end, sheets))
+    measure("text board", lambda: text_board(full, 0))
+    measure("text table", lambda: text_table(late))
+
+
+if __name__ == "__main__":
+    main()

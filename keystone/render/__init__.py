@@ -1,0 +1,32 @@
+"""Pictures and text of a game, drawn from a view only (never the full state with hidden cards).
+
+Images are PNG bytes, deterministic (the same view gives the same bytes), at most 1200 px wide,
+drawn with Pillow's built-in font so every machine makes the same picture.
+"""
+
+from __future__ import annotations
+
+from keystone.render.board import render_board
+from keystone.render.cards import card_face
+from keystone.render.common import png
+from keystone.render.scoresheet import render_scoresheet
+from keystone.render.table import render_table, render_turn
+from keystone.render.text import describe_card, text_board, text_scores, text_table
+
+
+def render_card(card_id: str) -> bytes:
+    """PNG of one card face (KeyError for an unknown id)."""
+    return png(card_face(card_id))
+
+
+__all__ = [
+    "describe_card",
+    "render_board",
+    "render_card",
+    "render_scoresheet",
+    "render_table",
+    "render_turn",
+    "text_board",
+    "text_scores",
+    "text_table",
+]

@@ -1,0 +1,112 @@
+"""Text drawing with Pillow's built-in scalable font only, so every machine draws the same pixels."""
+
+from __future__ import annotations
+
+import functools
+import math
+
+from PIL import Image, ImageDraw, ImageFont
+
+from keystone.render.palette import RGB
+
+MIN_SIZE = 14
+"""No text smaller than this: legibility on a phone."""
+
+
+@functools.cache
+def font(size: int) -> ImageFont.FreeTypeFont:
+    """The default font at `size` px (never below MIN_SIZE), loaded once per size."""
+    loaded = ImageFont.load_default(max(size, MIN_SIZE))
+    if not isinstance(loaded, ImageFont.FreeTypeFont):  # pragma: no cover - needs FreeType
+        raise RuntimeError("Pillow was built without FreeType; the renderer needs its scalable font.")
+    return loaded
+
+
+def supersized(size: int, scale: int) -> ImageFont.FreeTypeFont:
+    """A font for art drawn at `scale` times its final size (the minimum applies after scaling)."""
+    return font(max(size, MIN_SIZE) * scale)
+
+
+@functools.lru_cache(maxsize=4096)
+def width(text: str, size: int, bold: bool = False) -> int:
+    """Advance width of `text` in pixels, including what the fake bold adds."""
+    extra = 0
+    if bold:
+        extra = 2 * stroke(size) if stroke(size) else 1
+    return int(font(size).getlength(text)) + extra
+
+
+def stroke(size: int) -> int:
+    """Stroke for a bold weight at display sizes; smaller text is thickened by overprinting instead."""
+    return 0 if size < 40 else size // 30
+
+
+def _overprint(size: int) -> tuple[float, ...]:
+    """Sub-pixel offsets that thicken small text a little: a semi-bold the built-in font lacks."""
+    return (0.6,) if size < 20 else (0.5, 1.0)
+
+
+def wrap(text: str, size: int, max_width: int, max_lines: int = 3) -> list[str]:
+    """Greedy word wrap; a word too long for a line is cut with an ellipsis on the last line."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        candidate = f"{current} {word}".strip()
+        if width(candidate, size) <= max_width or not current:
+            current = candidate
+        else:
+            lines.append(current)
+            current = word
+    if current:
+        lines.append(current)
+    if len(lines) > max_lines:
+        lines = lines[:max_lines]
+        lines[-1] = lines[-1] + "..."
+    return [fit(line, size, max_width) for line in lines]
+
+
+def fit(text: str, size: int, max_width: int) -> str:
+    """`text`, shortened with an ellipsis until it fits `max_width`."""
+    if width(text, size) <= max_width:
+        return text
+    while text and width(text + "...", size) > max_width:
+        text = text[:-1]
+    return text.rstrip() + "..."
+
+
+@functools.lru_cache(maxsize=8192)
+def _mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
+    """The text's coverage mask and its offset from the anchor point, rendered once per string."""
+    face = font(size)
+    width_ = stroke(size) if bold else 0
+    box = face.getbbox(text, anchor=anchor, stroke_width=width_)
+    left, top, right, bottom = math.floor(box[0]), math.floor(box[1]), math.ceil(box[2]), math.ceil(box[3])
+    extra = 2 if bold and not width_ else 0
+    mask = Image.new("L", (max(1, right - left + extra), max(1, bottom - top)), 0)
+    draw = ImageDraw.Draw(mask)
+    origin = (-left, -top)
+    draw.text(origin, text, font=face, fill=255, anchor=anchor, stroke_width=width_, stroke_fill=255)
+    if bold and not width_:
+        for dx in _overprint(size):
+            draw.text((origin[0] + dx, origin[1]), text, font=face, fill=255, anchor=anchor)
+    return mask, left, top
+
+
+def draw_text(
+    image: Image.Image,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: RGB,
+    anchor: str = "la",
+    bold: bool = False,
+) -> None:
+    """Draw one line; `anchor` is Pillow's two-letter anchor (e.g. "mm" centres it).
+
+    Glyphs are rendered once per (text, size, weight) and then stamped in any colour, because
+    FreeType rendering is most of the cost of a picture.
+    """
+    if not text:
+        return
+    mask, left, top = _mask(text, size, bold, anchor)
+    image.paste(fill, (round(xy[0]) + left, round(xy[1]) + top), mask)

@@ -1,0 +1,254 @@
+"""The final score sheet: one column per player, one line per row and column of the board.
+
+Each line shows a miniature board with the scored ecosystem filled in, so a player can find it on
+their own board; then the secret objective's goals, synergy, the total and the winner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from keystone.data import load_catalog
+from keystone.engine.scoring import LineScore, ScoreSheet, rank
+from keystone.engine.state import PlacedCard
+from keystone.engine.views import GameView, SeatView
+from keystone.render import fonts
+from keystone.render.common import canvas, pattern_glyph, png, require_view, symbol_colour
+from keystone.render.icons import habitat_icon, icon, paste, symbol_icon
+from keystone.render.palette import (
+    ACTIVE_DARK,
+    CARD,
+    FAINT,
+    GOLD,
+    HABITAT_COLOUR,
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    PAGE,
+    PAGE_DARK,
+    RESEARCH,
+    WHITE,
+)
+
+MARGIN = 20
+LABEL_W = 170
+MAX_W = 1200
+TITLE_H = 86
+HEAD_H = 200
+LINE_H = 58
+OBJ_H = 84
+SYN_H = 46
+TOTAL_H = 58
+ROW_LETTERS = "ABCD"
+
+
+def _cell_index(label: str) -> int:
+    return ROW_LETTERS.index(label[0]) * 4 + int(label[1]) - 1
+
+
+def _ordinal(place: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(place, f"{place}th")
+
+
+def _check_sheets(view: GameView, sheets: Sequence[ScoreSheet]) -> None:
+    """One sheet per seat, and no sheet may reveal an objective that the view hides."""
+    if len(sheets) != len(view.seats):
+        raise ValueError(f"Expected one score sheet per seat ({len(view.seats)}), got {len(sheets)}.")
+    for seat, sheet in zip(view.seats, sheets, strict=True):
+        if not isinstance(sheet, ScoreSheet):
+            raise TypeError(f"render_scoresheet takes ScoreSheet objects, not {type(sheet).__name__}.")
+        if sheet.objective is not None and seat.objective != sheet.objective:
+            raise ValueError(f"The sheet for {seat.name} shows a secret objective that this view may not see.")
+
+
+# --------------------------------------------------------------------------- miniature boards
+
+
+def _tile(image: Image.Image, box: tuple[int, int, int, int], placed: PlacedCard) -> None:
+    """One card as a small tile: habitat bars down the left, its number, a research dot."""
+    draw = ImageDraw.Draw(image)
+    card = load_catalog().card(placed.card)
+    x0, y0, x1, y1 = box
+    draw.rectangle(box, fill=CARD, outline=INK)
+    bar = max(3, (x1 - x0) // 8)
+    for i, habitat in enumerate(card.habitats):
+        draw.rectangle((x0 + 1 + i * bar, y0 + 1, x0 + (i + 1) * bar, y1 - 1), fill=HABITAT_COLOUR[habitat])
+    text = "W" if card.wild else str(card.number)
+    cx = (x0 + len(card.habitats) * bar + x1) / 2
+    fonts.draw_text(image, (cx, (y0 + y1) / 2), text, 16, INK, anchor="mm", bold=True)
+    if card.keystone:
+        draw.polygon([(x1 - 9, y0 + 1), (x1 - 1, y0 + 1), (x1 - 1, y0 + 9)], fill=GOLD)
+    if placed.research:
+        draw.ellipse((x1 - 9, y1 - 9, x1 - 2, y1 - 2), fill=RESEARCH)
+
+
+def _full_board(image: Image.Image, xy: tuple[int, int], seat: SeatView, cell: int = 32) -> int:
+    x, y = xy
+    draw = ImageDraw.Draw(image)
+    for i, placed in enumerate(seat.board):
+        r, c = divmod(i, 4)
+        box = (x + c * (cell + 3), y + r * (cell + 3), x + c * (cell + 3) + cell, y + r * (cell + 3) + cell)
+        if placed is None:
+            draw.rectangle(box, fill=PAGE_DARK)
+        else:
+            _tile(image, box, placed)
+    return 4 * cell + 9
+
+
+def _line_board(draw: ImageDraw.ImageDraw, xy: tuple[int, int], seat: SeatView, line: LineScore,
+                line_cells: Sequence[int], cell: int = 10) -> None:
+    """A 4x4 miniature: the line framed, its scored ecosystem filled in the habitat's colour."""
+    x, y = xy
+    scored = {_cell_index(c) for c in line.cells}
+    colour = HABITAT_COLOUR[line.habitat] if line.habitat is not None else FAINT
+    for i, placed in enumerate(seat.board):
+        r, c = divmod(i, 4)
+        box = (x + c * (cell + 2), y + r * (cell + 2), x + c * (cell + 2) + cell, y + r * (cell + 2) + cell)
+        if i in scored:
+            draw.rectangle(box, fill=colour, outline=INK)
+        elif i in line_cells:
+            draw.rectangle(box, fill=WHITE if placed is not None else PAGE, outline=INK)
+        else:
+            draw.rectangle(box, fill=(196, 188, 170) if placed is not None else PAGE_DARK)
+
+
+LINE_CELLS: dict[str, tuple[int, ...]] = {
+    **{f"Row {ROW_LETTERS[r]}": tuple(r * 4 + c for c in range(4)) for r in range(4)},
+    **{f"Column {c + 1}": tuple(r * 4 + c for r in range(4)) for c in range(4)},
+}
+
+
+# --------------------------------------------------------------------------- columns
+
+
+def _line_cell(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], width: int, seat: SeatView,
+               line: LineScore) -> None:
+    x, y = xy
+    _line_board(draw, (x, y + 6), seat, line, LINE_CELLS.get(line.line, ()))
+    fonts.draw_text(image, (x + width - 8, y + LINE_H // 2), str(line.points), 24, INK if line.points else FAINT,
+                    anchor="rm", bold=True)
+    if line.habitat is None:
+        fonts.draw_text(image, (x + 56, y + LINE_H // 2), "no ecosystem", 14, FAINT, anchor="lm")
+        return
+    paste(image, habitat_icon(line.habitat, 22), (x + 56, y + LINE_H // 2 - 11))
+    detail = f"{line.cards} cards" + (f" +{line.research}" if line.research else "")
+    if line.keystones:
+        detail += f" x{1 + line.keystones}"
+    fonts.draw_text(image, (x + 84, y + LINE_H // 2), detail, 15, MUTED, anchor="lm")
+
+
+def _objective_cell(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], width: int,
+                    sheet: ScoreSheet) -> None:
+    x, y = xy
+    fonts.draw_text(image, (x + width - 8, y + OBJ_H // 2), str(sheet.objective_points), 24,
+                    INK if sheet.objective_points else FAINT, anchor="rm", bold=True)
+    if sheet.objective is None:
+        fonts.draw_text(image, (x, y + OBJ_H // 2), "none", 15, FAINT, anchor="lm")
+        return
+    for i, goal in enumerate(sheet.goals):
+        gx = x + (i % 2) * 96
+        gy = y + 6 + (i // 2) * 38
+        fonts.draw_text(image, (gx, gy + 16), goal.letter, 16, INK, anchor="lm", bold=True)
+        glyph = pattern_glyph(image, (gx + 14, gy + 2), goal.pattern, symbol_colour(goal.symbol), cell=8)
+        paste(image, symbol_icon(goal.symbol, 20), (gx + 17 + glyph, gy + 6))
+        paste(image, icon("check" if goal.completed else "cross", 18), (gx + 40 + glyph, gy + 7))
+
+
+def _name_head(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], width: int, seat: SeatView,
+               place: int, winner: bool) -> None:
+    x, y = xy
+    name_x = x
+    if winner:
+        paste(image, icon("crown", 30), (x, y + 2))
+        name_x += 36
+    name = fonts.fit(seat.name, 22, width - (name_x - x) - 56)
+    fonts.draw_text(image, (name_x, y + 18), name, 22, INK, anchor="lm", bold=True)
+    fonts.draw_text(image, (x + width - 8, y + 18), _ordinal(place), 18, ACTIVE_DARK if winner else MUTED,
+                    anchor="rm", bold=True)
+    _full_board(image, (x, y + 44), seat)
+
+
+# --------------------------------------------------------------------------- picture
+
+
+def _headline(view: GameView, sheets: Sequence[ScoreSheet], places: Sequence[int]) -> tuple[str, str]:
+    names = [s.name for s in view.seats]
+    first = [i for i, p in enumerate(places) if p == 1]
+    best = sheets[first[0]].total
+    if len(sheets) == 1:
+        return f"Final score: {best} points", ""
+    if len(first) > 1:
+        together = " and ".join(names[i] for i in first)
+        return f"{together} share the win with {best} points", "tied on points, goals and synergy tokens"
+    top = first[0]
+    tied_total = [i for i, s in enumerate(sheets) if s.total == best and i != top]
+    why = ""
+    if tied_total:
+        same_goals = all(sheets[i].goals_completed == sheets[top].goals_completed for i in tied_total)
+        why = "won the tie on synergy tokens" if same_goals else "won the tie on goals completed"
+    return f"{names[top]} wins with {best} points", why
+
+
+def render_scoresheet_image(view: GameView, sheets: Sequence[ScoreSheet]) -> Image.Image:
+    view = require_view(view, "render_scoresheet")
+    _check_sheets(view, sheets)
+    places = rank(sheets)
+    n = len(sheets)
+    col_w = min(260, (MAX_W - 2 * MARGIN - LABEL_W) // n)
+    width = 2 * MARGIN + LABEL_W + n * col_w
+    body = HEAD_H + 8 * LINE_H + OBJ_H + SYN_H + TOTAL_H
+    image, draw = canvas(width, TITLE_H + body + 2 * MARGIN, PAGE)
+    title, why = _headline(view, sheets, places)
+    fonts.draw_text(image, (MARGIN, MARGIN + 20), "Final scores", 28, INK, anchor="lm", bold=True)
+    fonts.draw_text(image, (MARGIN, MARGIN + 54), fonts.fit(title, 19, width - 2 * MARGIN), 19, INK, anchor="lm")
+    if why:
+        fonts.draw_text(image, (MARGIN + fonts.width(title, 19) + 10, MARGIN + 54), f"({why})", 15, MUTED,
+                        anchor="lm")
+    top = MARGIN + TITLE_H
+    rows: list[tuple[str, int]] = [("", HEAD_H)]
+    rows += [(line.line, LINE_H) for line in (*sheets[0].rows, *sheets[0].columns)]
+    rows += [("Secret objective", OBJ_H), ("Synergy", SYN_H), ("Total", TOTAL_H)]
+    # Stripes first, then the winner's column, then the contents on top.
+    y = top
+    for i, (_, h) in enumerate(rows):
+        if i % 2 == 1:
+            draw.rectangle((MARGIN, y, width - MARGIN, y + h), fill=PAGE_DARK)
+        y += h
+    for j, place in enumerate(places):
+        if place == 1 and n > 1:
+            x = MARGIN + LABEL_W + j * col_w
+            draw.rounded_rectangle((x + 2, top, x + col_w - 2, y), radius=10, outline=GOLD, width=3)
+    y = top
+    for label, h in rows:
+        if label:
+            fonts.draw_text(image, (MARGIN + 10, y + h // 2), label, 18, INK, anchor="lm", bold=label == "Total")
+        y += h
+    for j, (seat, sheet) in enumerate(zip(view.seats, sheets, strict=True)):
+        x = MARGIN + LABEL_W + j * col_w + 12
+        w = col_w - 20
+        _name_head(image, draw, (x, top + 10), w, seat, places[j], places[j] == 1 and n > 1)
+        y = top + HEAD_H
+        for line in (*sheet.rows, *sheet.columns):
+            _line_cell(image, draw, (x, y), w, seat, line)
+            y += LINE_H
+        _objective_cell(image, draw, (x, y), w, sheet)
+        y += OBJ_H
+        tokens = f"{sheet.synergy_tokens} tokens"
+        fonts.draw_text(image, (x, y + SYN_H // 2), tokens, 15, MUTED, anchor="lm")
+        fonts.draw_text(image, (x + w - 8, y + SYN_H // 2), str(sheet.synergy_points), 24,
+                        INK if sheet.synergy_points else FAINT, anchor="rm", bold=True)
+        y += SYN_H
+        if places[j] == 1:
+            draw.rounded_rectangle((x - 6, y + 6, x + w, y + TOTAL_H - 6), radius=8, fill=HIGHLIGHT)
+        fonts.draw_text(image, (x + w - 8, y + TOTAL_H // 2), str(sheet.total), 30, INK, anchor="rm", bold=True)
+    draw.line((MARGIN, top + HEAD_H, width - MARGIN, top + HEAD_H), fill=INK, width=2)
+    total_top = top + body - TOTAL_H
+    draw.line((MARGIN, total_top, width - MARGIN, total_top), fill=INK, width=2)
+    return image
+
+
+def render_scoresheet(view: GameView, sheets: Sequence[ScoreSheet]) -> bytes:
+    """PNG of the final score sheet; `sheets[i]` belongs to `view.seats[i]`."""
+    return png(render_scoresheet_image(view, sheets))
