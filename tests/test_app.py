@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from keystone.app import Actor, GameService, MemoryStore, Reply, Where
+from keystone.app import Actor, GameService, Reply, Where
 from keystone.app.bots import simple_action
 from keystone.app.controls import MAX_OPTIONS
 from keystone.engine import legal_actions
+from keystone.store import Store
 
 HERE = Where(channel_id=10, guild_id=1)
 ANN, BOB, CID = Actor(1, "Ann"), Actor(2, "Bob"), Actor(3, "Cid")
 
 
 async def started(seed: int = 7) -> GameService:
-    service = GameService(MemoryStore(), seeds=lambda: seed)
+    service = GameService(await Store.open(":memory:"), seeds=lambda: seed)
     assert (await service.new(HERE, ANN)).ok
     assert (await service.lobby(HERE, BOB, "join")).ok
     reply = await service.lobby(HERE, ANN, "start")
@@ -37,7 +38,7 @@ async def test_third_user_is_refused_privately_and_nothing_changes() -> None:
 
 
 async def test_full_lobby_and_host_only_start() -> None:
-    service = GameService(MemoryStore(), seeds=lambda: 1)
+    service = GameService(await Store.open(":memory:"), seeds=lambda: 1)
     await service.new(HERE, ANN)
     await service.lobby(HERE, BOB, "join")
     assert "full" in ((await service.lobby(HERE, CID, "join")).private or "")
@@ -102,7 +103,7 @@ async def test_full_game_ends_with_score_sheet_and_objectives_stay_private() -> 
 
 
 async def test_bot_seat_plays_its_turns() -> None:
-    service = GameService(MemoryStore(), seeds=lambda: 5)
+    service = GameService(await Store.open(":memory:"), seeds=lambda: 5)
     await service.new(HERE, ANN)
     await service.lobby(HERE, ANN, "bot")
     assert (await service.lobby(HERE, ANN, "start")).ok
@@ -116,7 +117,7 @@ async def test_bot_seat_plays_its_turns() -> None:
 
 
 async def test_dm_new_starts_a_solo_game_at_once() -> None:
-    service = GameService(MemoryStore(), seeds=lambda: 2)
+    service = GameService(await Store.open(":memory:"), seeds=lambda: 2)
     reply = await service.new(Where(channel_id=99), ANN)
     assert reply.ok and "objective" in (reply.private or "")
     assert "objective (card" not in (reply.public or "")

@@ -1,9 +1,6 @@
 """The application service: what cogs and the terminal mode call to play a game."""
 
-from keystone.app.ports import GameStore, MemoryStore, SeatResult
 from keystone.app.replies import Control, File, Option, Reply
 from keystone.app.service import Actor, GameService, Where
 
-__all__ = [
-    "Actor", "Control", "File", "GameService", "GameStore", "MemoryStore", "Option", "Reply", "SeatResult", "Where",
-]
+__all__ = ["Actor", "Control", "File", "GameService", "Option", "Reply", "Where"]

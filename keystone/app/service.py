@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from keystone.app import ids, pictures, text
 from keystone.app.bots import bot_action
 from keystone.app.controls import cell_select, controls_for
-from keystone.app.ports import GameStore, SeatResult
 from keystone.app.replies import Control, File, Reply
 from keystone.engine import (
     Event,
@@ -31,8 +30,7 @@ from keystone.engine import (
     public_view,
 )
 from keystone.engine.results import final_scores, places, view_scores
-from keystone.store.errors import StaleVersion, StoreError
-from keystone.store.models import GameRecord, Kind, LoadedGame, SeatInfo
+from keystone.store import GameRecord, Kind, LoadedGame, SeatInfo, SeatResult, StaleVersion, Store, StoreError
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +61,7 @@ class Where:
 
 
 class GameService:
-    def __init__(self, store: GameStore, *, seeds: Callable[[], int] | None = None) -> None:
+    def __init__(self, store: Store, *, seeds: Callable[[], int] | None = None) -> None:
         self.store = store
         self._locks: dict[int, asyncio.Lock] = {}
         self._seeds = seeds or (lambda: random.SystemRandom().randrange(2**31))
@@ -95,22 +93,22 @@ class GameService:
             return Reply.refuse(APOLOGY)
 
     async def _game_here(self, where: Where) -> GameRecord:
-        record = await self.store.open_game(where.channel_id)
+        record = await self.store.get_active_game(where.channel_id)
         if record is None:
             raise IllegalAction("There is no game in this channel; start one with `/keystone new`.")
         return record
 
     async def _load(self, game_id: int) -> LoadedGame:
-        record = await self.store.record(game_id)
+        record = await self.store.get_game(game_id)
         cached = self._cache.get(game_id)
         if cached is not None and cached.state.version == record.version and record.status == "active":
             return LoadedGame(record, cached.state)
-        loaded = await self.store.load(game_id)
+        loaded = await self.store.load_game(game_id)
         self._cache[game_id] = loaded
         return loaded
 
     async def _stale(self, game_id: int) -> Reply:
-        loaded = await self.store.load(game_id)
+        loaded = await self.store.load_game(game_id)
         view = public_view(loaded.state)
         field = await asyncio.to_thread(pictures.field_png, view)
         return Reply(private=f"{MOVED_ON}\n{text.pending_sentence(view)}", private_files=[("field.png", field)])
@@ -128,8 +126,10 @@ class GameService:
             kind: Kind = "solo" if where.is_dm else "competitive"
             size = 1 if where.is_dm else players
             config = GameConfig(players=size, rules=rules)  # type: ignore[arg-type]
-            host = SeatInfo.human(actor.user_id, actor.name)
-            record = await self.store.create_lobby(where.channel_id, where.guild_id, kind, config, host, actor.user_id)
+            record = await self.store.create_lobby(
+                guild_id=where.guild_id, channel_id=where.channel_id, kind=kind, host_id=actor.user_id,
+                host_name=actor.name, config=config,
+            )
             if where.is_dm:
                 return await self._start(record, actor)
             return self._lobby_reply(record, f"{actor.name} opened a lobby for {size} players ({rules}).")
@@ -151,23 +151,25 @@ class GameService:
     async def lobby(self, where: Where, actor: Actor, what: str, game_id: int | None = None) -> Reply:
         """join / leave / start / bot, from a command (channel) or a lobby button (game id)."""
         if game_id is None:
-            record = await self.store.open_game(where.channel_id)
+            record = await self.store.get_active_game(where.channel_id)
             if record is None:
                 return Reply.refuse("There is no lobby in this channel; open one with `/keystone new`.")
             game_id = record.id
         gid = game_id
 
         async def work() -> Reply:
-            record = await self.store.record(gid)
+            record = await self.store.get_game(gid)
             if record.status != "lobby":
                 return Reply.refuse("That game has already started; seats are fixed now.")
             if what == "join":
                 if len(record.seats) >= record.config.players:
                     return Reply.refuse("This lobby is full.")
-                record = await self.store.add_seat(gid, SeatInfo.human(actor.user_id, actor.name))
+                record = await self.store.join_lobby(gid, SeatInfo.human(actor.user_id, actor.name))
                 return self._lobby_reply(record, f"{actor.name} joined.")
             if what == "leave":
-                record = await self.store.remove_seat(gid, actor.user_id)
+                record = await self.store.leave_lobby(gid, actor.user_id)
+                if record.status != "lobby":
+                    return Reply(public=f"{actor.name} left; with nobody seated the lobby is closed.")
                 return self._lobby_reply(record, f"{actor.name} left.")
             if actor.user_id != record.host_id:
                 return Reply.refuse("Only the player who opened the lobby can do that.")
@@ -176,7 +178,7 @@ class GameService:
                     return Reply.refuse("This lobby is full.")
                 level = "normal"
                 count = sum(1 for s in record.seats if s.is_bot) + 1
-                record = await self.store.add_seat(gid, SeatInfo.bot(BOT_LEVELS.index(level), f"Bot {count}"))
+                record = await self.store.join_lobby(gid, SeatInfo.bot(BOT_LEVELS.index(level), f"Bot {count}"))
                 return self._lobby_reply(record, f"A {level} bot joined.")
             if len(record.seats) < record.config.players:
                 return Reply.refuse(
@@ -191,7 +193,7 @@ class GameService:
         seed = self._seeds()
         names = [s.name for s in record.seats]
         state = new_game(record.config, seed, names)
-        record = await self.store.start(record.id, seed, names, state)
+        record = await self.store.start_game(record.id, state)
         self._cache[record.id] = LoadedGame(record, state)
         state, events = await self._bot_turns(record, state)
         reply = await self._after_action(record, state, events, mover=None, headline="The game begins!")
@@ -225,8 +227,7 @@ class GameService:
             raise IllegalAction(f"It is {state.seats[state.current].name}'s turn, not yours.")
         action = parse_action(notation)
         new, events = apply(state, action)
-        await self.store.commit(game_id, state.version, seat, str(action), new)
-        self._cache[game_id] = LoadedGame(record, new)
+        await self._commit(record, state, seat, str(action), new)
         new, more = await self._bot_turns(record, new)
         return await self._after_action(record, new, events + more, mover=seat)
 
@@ -278,10 +279,18 @@ class GameService:
             level = record.seats[state.current].bot_level or 0
             action = await asyncio.to_thread(bot_action, state, level)
             new, more = apply(state, action)
-            await self.store.commit(record.id, state.version, state.current, str(action), new)
-            self._cache[record.id] = LoadedGame(record, new)
+            await self._commit(record, state, state.current, str(action), new)
             state, events = new, events + more
         return state, events
+
+    async def _commit(self, record: GameRecord, old: GameState, seat: int, notation: str, new: GameState) -> None:
+        """Save one move; a move that ends the game carries the results in the same transaction."""
+        results = _results(new) if new.phase == "over" else None
+        await self.store.commit_action(record.id, old.version, seat, notation, new, results=results)
+        if results is None:
+            self._cache[record.id] = LoadedGame(record, new)
+        else:
+            self._cache.pop(record.id, None)
 
     async def _after_action(
         self, record: GameRecord, state: GameState, events: list[Event], *, mover: int | None, headline: str = ""
@@ -295,7 +304,7 @@ class GameService:
             files.append(("board.png", await asyncio.to_thread(pictures.board_png, view, mover)))
         reply = Reply(private="\n".join(private) or None, files=files)
         if state.phase == "over":
-            lines.append(await self._finish(record, state, reply))
+            lines.append(await self._final_words(state, reply))
         else:
             nxt = record.seats[state.current]
             lines.append(text.pending_sentence(view))
@@ -306,18 +315,13 @@ class GameService:
         reply.public = "\n".join(lines)
         return reply
 
-    async def _finish(self, record: GameRecord, state: GameState, reply: Reply, resigned: int | None = None) -> str:
-        """Record the result, attach the score sheet, and say who won (ties explained)."""
+    async def _final_words(self, state: GameState, reply: Reply, resigned: int | None = None) -> str:
+        """Attach the score sheet and say who won (ties explained)."""
         sheets = final_scores(state)
-        ranks = places(sheets)
-        if resigned is not None:
-            ranks = [len(sheets) if i == resigned else r for i, r in enumerate(ranks)]
-        results = [SeatResult(s.total, p) for s, p in zip(sheets, ranks, strict=True)]
-        await self.store.finish(record.id, "finished", results)
-        self._cache.pop(record.id, None)
+        results = _results(state, resigned)
         view = public_view(state)
         reply.files.append(("scores.png", await asyncio.to_thread(pictures.scores_png, view, sheets)))
-        return _winner_sentence(state, sheets_totals=[s.total for s in sheets], ranks=ranks)
+        return _winner_sentence(state, [s.total for s in sheets], [r.place for r in results])
 
     # ------------------------------------------------------------------ looking
 
@@ -363,11 +367,11 @@ class GameService:
     async def game_log(self, where: Where, actor: Actor) -> Reply:
         async def work() -> Reply:
             record = await self._game_here(where)
-            entries = await self.store.log(record.id)
+            entries = await self.store.log_entries(record.id)
             if not entries:
                 return Reply(private="No actions yet.")
             names = [s.name for s in record.seats]
-            shown = [f"{v}. {names[s]}: `{n}`" for v, s, n in entries[-30:]]
+            shown = [f"{e.version}. {names[e.seat]}: `{e.notation}`" for e in entries[-30:]]
             return Reply(private="\n".join(shown))
 
         return await self._guarded(None, work)
@@ -376,8 +380,10 @@ class GameService:
         async def work() -> Reply:
             record, state = await self._playing(gid)
             seat = _seat_or_refuse(record, actor)
+            await self.store.finish_game(gid, _results(state, seat))
+            self._cache.pop(gid, None)
             reply = Reply()
-            result = await self._finish(record, state, reply, resigned=seat)
+            result = await self._final_words(state, reply, resigned=seat)
             reply.public = f"{actor.name} resigned; the game ends here.\n{result}"
             return reply
 
@@ -389,12 +395,12 @@ class GameService:
 
     async def abandon(self, where: Where, actor: Actor) -> Reply:
         async def work() -> Reply:
-            record = await self.store.record(gid)
+            record = await self.store.get_game(gid)
             if actor.user_id != record.host_id and not actor.can_manage:
                 return Reply.refuse(
                     "Only the player who opened the game or someone who manages this channel can abandon it."
                 )
-            await self.store.finish(gid, "abandoned", None)
+            await self.store.abandon_game(gid)
             self._cache.pop(gid, None)
             return Reply(public=f"{actor.name} abandoned the game; the channel is free for a new one.")
 
@@ -408,7 +414,7 @@ class GameService:
 
     async def state_here(self, where: Where) -> tuple[GameRecord, GameState] | None:
         """The running game in this channel, for autocomplete (None when there is none)."""
-        record = await self.store.open_game(where.channel_id)
+        record = await self.store.get_active_game(where.channel_id)
         if record is None or record.status != "active":
             return None
         return await self._playing(record.id)
@@ -436,6 +442,17 @@ class GameService:
             out = sorted({(n.split()[1], n.split()[1]) for n in legal if n.startswith("wild ")})
         typed = typed.strip().lower()
         return [(label[:100], value) for label, value in out if typed in label.lower()][:25]
+
+
+def _results(state: GameState, resigned: int | None = None) -> list[SeatResult]:
+    """Per-seat results; a seat that resigned comes last, the others keep their order."""
+    sheets = final_scores(state)
+    ranks = places(sheets)
+    if resigned is not None:
+        others = [i for i in range(len(sheets)) if i != resigned]
+        among = dict(zip(others, places([sheets[i] for i in others]), strict=True))
+        ranks = [among.get(i, len(sheets)) for i in range(len(sheets))]
+    return [SeatResult(i, s.total, r, r == 1) for i, (s, r) in enumerate(zip(sheets, ranks, strict=True))]
 
 
 def _seat_or_refuse(record: GameRecord, actor: Actor) -> int:
