@@ -74,9 +74,11 @@ def _wetland(d: ImageDraw.ImageDraw, s: int) -> None:
 
 
 def _arctic(d: ImageDraw.ImageDraw, s: int) -> None:
-    points = [(0.5 + 0.46 * math.cos(math.pi / 3 * i), 0.5 + 0.46 * math.sin(math.pi / 3 * i)) for i in range(6)]
-    d.polygon(_pts(s, *points), fill=HABITAT_COLOUR[Habitat.ARCTIC], outline=INK, width=_line(s))
-    d.polygon(_pts(s, (0.5, 0.26), (0.72, 0.62), (0.28, 0.62)), fill=WHITE)
+    """Two snow-capped peaks: wide and low, unlike the tall single pine of the forest."""
+    d.polygon(_pts(s, (0.02, 0.86), (0.34, 0.16), (0.52, 0.5), (0.68, 0.3), (0.98, 0.86)),
+              fill=HABITAT_COLOUR[Habitat.ARCTIC], outline=INK, width=_line(s))
+    d.polygon(_pts(s, (0.34, 0.22), (0.44, 0.44), (0.36, 0.38), (0.27, 0.44)), fill=WHITE)
+    d.polygon(_pts(s, (0.68, 0.35), (0.75, 0.48), (0.68, 0.45), (0.62, 0.48)), fill=WHITE)
 
 
 HABITAT_PAINTERS: dict[Habitat, Painter] = {
