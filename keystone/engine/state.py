@@ -90,6 +90,8 @@ class GameConfig:
     rule_names: dict[str, str] = default(default_factory=dict)
     """Names of the special rules behind restrictions, keyed "wilds", "wild_cost" or "skill:N";
     a refused action's sentence names its rule."""
+    assignment: int | None = None
+    """The Field Journal assignment this game plays, if any; the engine itself ignores it."""
 
     @property
     def boards(self) -> int:
