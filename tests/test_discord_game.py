@@ -1,0 +1,163 @@
+"""End to end: the real discord.py client, with the Keystone cog, against the fake Discord server."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cogs.bot import KeystoneBot
+from keystone.settings import Settings
+from tests.fakediscord.fixtures import BotRunner
+from tests.fakediscord.harness import InteractionResult
+from tests.fakediscord.models import FakeChannel, FakeMessage, FakeUser
+from tests.fakediscord.server import FakeDiscord
+
+SECRET_MARK = "secret objective (card"
+
+
+def make_bot(db: Path) -> KeystoneBot:
+    settings = Settings(_env_file=None, keystone_db=str(db))  # type: ignore[call-arg]
+    return KeystoneBot(settings, extensions=["cogs.keystone"])
+
+
+async def open_game(fake: FakeDiscord, channel: FakeChannel, host: FakeUser, guest: FakeUser) -> InteractionResult:
+    """Lobby by slash command, the guest joins with the button, the host starts with the button."""
+    lobby = await fake.slash(host, channel, "keystone new", {"players": 2})
+    assert not lobby.is_ephemeral and "Seated (1/2)" in lobby.content
+    joined = await fake.click(guest, lobby.message, label="Join")
+    assert "Seated (2/2)" in joined.message.content
+    started = await fake.click(host, lobby.message, label="Start")
+    public = next(m for m in started.messages if not m.is_ephemeral)
+    assert host.id in public.pinged_user_ids
+    return started
+
+
+def public_of(result: InteractionResult) -> FakeMessage:
+    found = [m for m in result.messages if not m.is_ephemeral]
+    assert found, f"no public message: {[m.content for m in result.messages]}"
+    return found[0]
+
+
+def first_button(message: FakeMessage) -> str:
+    return str(next(c for c in message.actionable() if c.get("type") == 2)["custom_id"])
+
+
+def has_button(message: FakeMessage, label: str) -> bool:
+    return any(c.get("label") == label for c in message.actionable())
+
+
+async def cheap_turn(fake: FakeDiscord, channel: FakeChannel, user: FakeUser, last: FakeMessage) -> FakeMessage:
+    """End a waiting turn with its button, else `/take` the rightmost card into the first empty cell."""
+    if has_button(last, "End turn"):
+        return public_of(await fake.click(user, last, label="End turn"))
+    cards = await fake.autocomplete(user, channel, "take", {"card": ""}, focused="card")
+    cells = await fake.autocomplete(user, channel, "take", {"card": cards[-1]["value"], "cell": ""}, focused="cell")
+    result = await fake.slash(user, channel, "take", {"card": cards[-1]["value"], "cell": cells[0]["value"]})
+    return public_of(result)
+
+
+@pytest.mark.slow
+async def test_two_users_play_a_whole_game_to_the_score_sheet(
+    fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    await bot_runner.start(make_bot(tmp_path / "ks.db"))
+    alice, bob, carol = fake.user("alice"), fake.user("bob"), fake.user("carol")
+    channel = fake.channel("table-1")
+    started = await open_game(fake, channel, alice, bob)
+    last = public_of(started)
+    assert any(a.filename == "field.png" and a.data.startswith(b"\x89PNG") for a in last.attachments)
+    users = {alice.id: alice, bob.id: bob}
+    mover = alice
+    for _ in range(200):
+        if "Final scores" in last.content:
+            break
+        last = await cheap_turn(fake, channel, mover, last)
+        assert any(a.filename == "field.png" for a in last.attachments)
+        pinged = last.pinged_user_ids
+        assert len(pinged) <= 1
+        mover = users[next(iter(pinged))] if pinged else mover
+    else:
+        pytest.fail("the game did not end")
+    assert any(a.filename == "scores.png" and a.data.startswith(b"\x89PNG") for a in last.attachments)
+    assert "wins" in last.content or "share first place" in last.content
+    for message in fake.public_messages(channel):
+        assert SECRET_MARK not in message.content
+    after = await fake.slash(carol, channel, "keystone new", {"players": 2})
+    assert not after.is_ephemeral, "a finished game frees the channel"
+
+
+async def test_third_user_is_refused_privately(fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path) -> None:
+    fake = fake_discord
+    await bot_runner.start(make_bot(tmp_path / "ks.db"))
+    alice, bob, carol = fake.user("alice"), fake.user("bob"), fake.user("carol")
+    channel = fake.channel("table-1")
+    started = await open_game(fake, channel, alice, bob)
+    before = len(fake.public_messages(channel))
+    for attempt in (
+        await fake.slash(carol, channel, "take", {"card": "6", "cell": "A1"}),
+        await fake.slash(carol, channel, "keystone objective"),
+        await fake.click(carol, public_of(started), first_button(public_of(started))),
+        await fake.slash(bob, channel, "take", {"card": "6", "cell": "A1"}),
+    ):
+        assert attempt.is_ephemeral and attempt.content
+    assert "alice's turn" in (await fake.slash(bob, channel, "endturn")).content.lower()
+    assert len(fake.public_messages(channel)) == before
+
+
+async def test_objective_only_privately_to_its_owner(
+    fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    await bot_runner.start(make_bot(tmp_path / "ks.db"))
+    alice, bob = fake.user("alice"), fake.user("bob")
+    channel = fake.channel("table-1")
+    started = await open_game(fake, channel, alice, bob)
+    private = [m for m in await started.wait_for_messages(2) if m.is_ephemeral]
+    assert private and SECRET_MARK in private[0].content
+    mine = await fake.slash(bob, channel, "keystone objective")
+    assert mine.is_ephemeral and SECRET_MARK in mine.content
+    for message in fake.public_messages(channel):
+        assert SECRET_MARK not in message.content
+
+
+async def test_autocomplete_shows_slots_cells_and_skills(
+    fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    await bot_runner.start(make_bot(tmp_path / "ks.db"))
+    alice, bob = fake.user("alice"), fake.user("bob")
+    channel = fake.channel("table-1")
+    await open_game(fake, channel, alice, bob)
+    cards = await fake.autocomplete(alice, channel, "take", {"card": ""}, focused="card")
+    assert cards and all(" - " in c["name"] and "costs" in c["name"] for c in cards)
+    cells = await fake.autocomplete(alice, channel, "take", {"card": "6", "cell": "b"}, focused="cell")
+    assert [c["value"] for c in cells] == ["B1", "B2", "B3", "B4"]
+    await fake.slash(alice, channel, "take", {"card": cards[-1]["value"], "cell": "B2"})
+    cells = await fake.autocomplete(alice, channel, "take", {"card": "6", "cell": "b"}, focused="cell")
+    # B2 is now filled on alice's board (or it is bob's turn and his board is shown: B2 empty there).
+    skills = await fake.autocomplete(alice, channel, "skill", {"token": ""})
+    assert all(s["value"].isdigit() for s in skills)
+
+
+async def test_restart_keeps_the_game_and_old_buttons_work(
+    fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    db = tmp_path / "ks.db"
+    first = await bot_runner.start(make_bot(db))
+    alice, bob = fake.user("alice"), fake.user("bob")
+    channel = fake.channel("table-1")
+    started = await open_game(fake, channel, alice, bob)
+    older = public_of(started)
+    last = await cheap_turn(fake, channel, alice, older)
+    await bot_runner.stop(first)
+    await bot_runner.start(make_bot(db))
+    stale = await fake.click(alice, older, first_button(older))
+    assert stale.is_ephemeral and "moved on" in stale.content
+    assert any(a.filename == "field.png" for a in stale.message.attachments)
+    mover = bob if bob.id in last.pinged_user_ids else alice
+    pressed = await fake.click(mover, last, first_button(last))
+    assert not pressed.is_ephemeral, pressed.content
+    assert any(a.filename == "field.png" for a in public_of(pressed).attachments)
