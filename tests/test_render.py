@@ -30,6 +30,7 @@ from keystone.render import (
     render_turn,
     text_board,
     text_table,
+    warm_up,
 )
 from keystone.render import table as table_art
 from keystone.render.icons import habitat_icon
@@ -220,6 +221,12 @@ def test_a_wild_card_looks_unlike_any_species_card() -> None:
         diff = ImageChops.difference(wild, card_art.card_face(species.id).convert("RGB")).convert("L")
         changed = sum(diff.point(lambda v: 255 if v > 40 else 0).histogram()[255:])
         assert changed > wild.width * wild.height // 5
+
+
+def test_warm_up_draws_every_card_face_in_advance() -> None:
+    _clear_caches()
+    warm_up()
+    assert card_art.card_face.cache_info().currsize == len(load_catalog().all_cards())
 
 
 def test_render_card_draws_a_card_and_refuses_an_unknown_id() -> None:

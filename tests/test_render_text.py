@@ -59,7 +59,7 @@ def test_the_table_lists_field_costs_and_piles() -> None:
 def test_the_table_says_who_holds_hidden_cards_without_naming_them() -> None:
     state = drawn_hand()
     public = text_table(public_view(state))
-    assert f"holds {len(state.held)} card(s), seen only by Ana" in public
+    assert f"holds {len(state.held)} cards, seen only by Ana" in public
     own = text_table(player_view(state, 0))
     assert "1. " in own and "place I CELL" in own
 

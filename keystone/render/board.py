@@ -49,7 +49,7 @@ def cell_origin(index: int) -> tuple[int, int]:
 
 
 @functools.cache
-def _empty_mat() -> Image.Image:
+def empty_mat() -> Image.Image:
     """The mat with its edge labels and sixteen empty, labelled cells."""
     mat = Image.new("RGBA", (MAT_W, MAT_H), (0, 0, 0, 0))
     d = ImageDraw.Draw(mat)
@@ -97,7 +97,7 @@ def _template(objective_number: int | None, over: bool, with_legend: bool) -> Im
     """Everything of a board picture that does not depend on the cards: page, mat, objective, legend."""
     objective = objective_card(objective_number)
     image, draw = canvas(PAGE_W, _panel_height(objective is not None, with_legend), PAGE)
-    mat = _empty_mat()
+    mat = empty_mat()
     y = MARGIN + HEADER_H
     image.paste(mat, (MARGIN, y), mat)
     y += MAT_H

@@ -24,7 +24,8 @@ def skill_state(skill: SkillView) -> str:
     return "exhausted" if skill.exhausted else "active"
 
 
-def _plural(count: int, word: str) -> str:
+def plural(count: int, word: str) -> str:
+    """Say "1 card" or "3 cards"."""
     return f"{count} {word}" + ("" if count == 1 else "s")
 
 
@@ -35,7 +36,7 @@ def pending_text(pending: PendingView) -> str:
             options = ", ".join(str(o) for o in pending.options)
             return f"choose the next exhausted skill to resolve ({options}): resolve N"
         case "draw_place":
-            return f"may draw {_plural(pending.count, 'card')} from the deck: draw, or skip"
+            return f"may draw {plural(pending.count, 'card')} from the deck: draw, or skip"
         case "discard_place":
             return "looks at the top of the discard pile"
         case "place_held":
@@ -43,7 +44,7 @@ def pending_text(pending: PendingView) -> str:
         case "pile_held":
             return "puts the held cards on the discard pile, in any order: pile I"
         case "move":
-            moves = _plural(pending.count, "move")
+            moves = plural(pending.count, "move")
             return f"may move a card to an empty cell ({moves} left): move FROM TO, or skip"
         case "research":
             target = pending.target.title() if pending.target else "matching"
@@ -51,7 +52,7 @@ def pending_text(pending: PendingView) -> str:
         case "gain":
             return f"gains {pending.count} synergy"
         case "field_discard":
-            return f"must discard {_plural(pending.count, 'Field card')}: discard SLOT"
+            return f"must discard {plural(pending.count, 'Field card')}: discard SLOT"
     return pending.kind  # pragma: no cover - every step kind is listed above
 
 

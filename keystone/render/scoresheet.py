@@ -16,6 +16,7 @@ from keystone.engine.state import PlacedCard
 from keystone.engine.views import GameView, SeatView
 from keystone.render import fonts
 from keystone.render.common import canvas, pattern_glyph, png, require_view, symbol_colour
+from keystone.render.describe import plural
 from keystone.render.icons import habitat_icon, icon, paste, symbol_icon
 from keystone.render.palette import (
     ACTIVE_DARK,
@@ -41,6 +42,10 @@ LINE_H = 58
 OBJ_H = 84
 SYN_H = 46
 TOTAL_H = 58
+FOOTNOTE = (
+    "Each line scores its best ecosystem: cards + research tokens (+N), scored once more per Keystone (xN).",
+    "Objective: 1, 2, 3 or 4 goals score 5, 10, 16 or 24. Synergy: 1 point for every 3 tokens.",
+)
 ROW_LETTERS = "ABCD"
 
 
@@ -157,7 +162,7 @@ def _objective_cell(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int
 
 
 def _name_head(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], width: int, seat: SeatView,
-               place: int, winner: bool) -> None:
+               place: int | None, winner: bool) -> None:
     x, y = xy
     name_x = x
     if winner:
@@ -165,8 +170,9 @@ def _name_head(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int
         name_x += 36
     name = fonts.fit(seat.name, 22, width - (name_x - x) - 56)
     fonts.draw_text(image, (name_x, y + 18), name, 22, INK, anchor="lm", bold=True)
-    fonts.draw_text(image, (x + width - 8, y + 18), _ordinal(place), 18, ACTIVE_DARK if winner else MUTED,
-                    anchor="rm", bold=True)
+    if place is not None:
+        fonts.draw_text(image, (x + width - 8, y + 18), _ordinal(place), 18, ACTIVE_DARK if winner else MUTED,
+                        anchor="rm", bold=True)
     _full_board(image, (x, y + 44), seat)
 
 
@@ -178,7 +184,7 @@ def _headline(view: GameView, sheets: Sequence[ScoreSheet], places: Sequence[int
     first = [i for i, p in enumerate(places) if p == 1]
     best = sheets[first[0]].total
     if len(sheets) == 1:
-        return f"Final score: {best} points", ""
+        return f"{names[0]} scored {best} points", ""
     if len(first) > 1:
         together = " and ".join(names[i] for i in first)
         return f"{together} share the win with {best} points", "tied on points, goals and synergy tokens"
@@ -199,7 +205,8 @@ def render_scoresheet_image(view: GameView, sheets: Sequence[ScoreSheet]) -> Ima
     col_w = min(260, (MAX_W - 2 * MARGIN - LABEL_W) // n)
     width = 2 * MARGIN + LABEL_W + n * col_w
     body = HEAD_H + 8 * LINE_H + OBJ_H + SYN_H + TOTAL_H
-    image, draw = canvas(width, TITLE_H + body + 2 * MARGIN, PAGE)
+    notes = [line for note in FOOTNOTE for line in fonts.wrap(note, 14, width - 2 * MARGIN, max_lines=3)]
+    image, draw = canvas(width, TITLE_H + body + 16 + 19 * len(notes) + 2 * MARGIN, PAGE)
     title, why = _headline(view, sheets, places)
     fonts.draw_text(image, (MARGIN, MARGIN + 20), "Final scores", 28, INK, anchor="lm", bold=True)
     fonts.draw_text(image, (MARGIN, MARGIN + 54), fonts.fit(title, 19, width - 2 * MARGIN), 19, INK, anchor="lm")
@@ -228,14 +235,14 @@ def render_scoresheet_image(view: GameView, sheets: Sequence[ScoreSheet]) -> Ima
     for j, (seat, sheet) in enumerate(zip(view.seats, sheets, strict=True)):
         x = MARGIN + LABEL_W + j * col_w + 12
         w = col_w - 20
-        _name_head(image, draw, (x, top + 10), w, seat, places[j], places[j] == 1 and n > 1)
+        _name_head(image, draw, (x, top + 10), w, seat, places[j] if n > 1 else None, places[j] == 1 and n > 1)
         y = top + HEAD_H
         for line in (*sheet.rows, *sheet.columns):
             _line_cell(image, draw, (x, y), w, seat, line)
             y += LINE_H
         _objective_cell(image, draw, (x, y), w, sheet)
         y += OBJ_H
-        tokens = f"{sheet.synergy_tokens} tokens"
+        tokens = plural(sheet.synergy_tokens, "token")
         fonts.draw_text(image, (x, y + SYN_H // 2), tokens, 15, MUTED, anchor="lm")
         fonts.draw_text(image, (x + w - 8, y + SYN_H // 2), str(sheet.synergy_points), 24,
                         INK if sheet.synergy_points else FAINT, anchor="rm", bold=True)
@@ -246,6 +253,8 @@ def render_scoresheet_image(view: GameView, sheets: Sequence[ScoreSheet]) -> Ima
     draw.line((MARGIN, top + HEAD_H, width - MARGIN, top + HEAD_H), fill=INK, width=2)
     total_top = top + body - TOTAL_H
     draw.line((MARGIN, total_top, width - MARGIN, total_top), fill=INK, width=2)
+    for i, note in enumerate(notes):
+        fonts.draw_text(image, (MARGIN, top + body + 16 + i * 19), note, 14, MUTED, anchor="lm")
     return image
 
 

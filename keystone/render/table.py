@@ -15,7 +15,7 @@ from keystone.render.board import PAGE_W as BOARD_W
 from keystone.render.board import board_panel
 from keystone.render.cards import card_back, card_face, empty_slot
 from keystone.render.common import canvas, legend, pill, png, require_seat, require_view, token_count
-from keystone.render.describe import skill_flip_label, skill_label, skill_state, status_text
+from keystone.render.describe import plural, skill_flip_label, skill_label, skill_state, status_text
 from keystone.render.icons import habitat_icon, icon, paste, season_icon
 from keystone.render.palette import (
     ACTIVE_DARK,
@@ -146,9 +146,15 @@ def draw_hand(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: GameV
     skill = view.pending.skill if view.pending is not None else None
     where = f" (skill {skill})" if skill is not None else ""
     if view.held is None:
-        _title(image, (MARGIN, y + 22), f"{who}'s hand{where}", f"{view.held_count} card(s), seen only by {who}")
+        hint = f"{plural(view.held_count, 'card')}, seen only by {who}"
+        _title(image, (MARGIN, y + 22), f"{who}'s hand{where}", hint)
     else:
-        _title(image, (MARGIN, y + 22), f"{who}'s hand{where}", "place I CELL uses the number above each card")
+        kind = view.pending.kind if view.pending is not None else ""
+        hint = {
+            "place_held": "place I CELL places the card numbered I",
+            "pile_held": "pile I puts the card numbered I on the discard pile",
+        }.get(kind, "cards are numbered for place I CELL and pile I")
+        _title(image, (MARGIN, y + 22), f"{who}'s hand{where}", hint)
     y += 34
     pitch = CARD_W + FIELD_GAP
     for i in range(view.held_count):

@@ -13,7 +13,7 @@ from keystone.engine.scoring import ScoreSheet, rank
 from keystone.engine.state import PlacedCard
 from keystone.engine.views import GameView, SeatView
 from keystone.render.common import PATTERN_LABEL, objective_card, require_seat, require_view
-from keystone.render.describe import skill_flip_label, skill_label, skill_state, status_text
+from keystone.render.describe import plural, skill_flip_label, skill_label, skill_state, status_text
 from keystone.render.palette import SYMBOL_LABEL
 
 CELL = 18
@@ -133,7 +133,7 @@ def _hand_lines(view: GameView) -> list[str]:
         return []
     who = view.seats[view.current].name
     if view.held is None:
-        return [f"{who} holds {view.held_count} card(s), seen only by {who}."]
+        return [f"{who} holds {plural(view.held_count, 'card')}, seen only by {who}."]
     catalog = load_catalog()
     lines = [f"{who} holds (place I CELL):"]
     lines += [f"  {i + 1}. {describe_card(catalog.card(c))}" for i, c in enumerate(view.held)]
