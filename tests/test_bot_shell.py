@@ -238,6 +238,17 @@ async def test_a_failed_check_explains_privately(fake_discord: FakeDiscord, bot_
     assert allowed.content == "staff ok"
 
 
+async def read_until(proc: asyncio.subprocess.Process, marker: bytes) -> bytes:
+    """Stderr lines up to and including the one holding `marker` (fails if the process ends first)."""
+    assert proc.stderr is not None
+    seen = b""
+    while marker not in seen:
+        line = await proc.stderr.readline()
+        assert line, f"bot.py ended before logging {marker!r}:\n{seen.decode()[-2000:]}"
+        seen += line
+    return seen
+
+
 async def test_bot_py_runs_against_a_discord_compatible_server(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     env = child_env(DISCORD_TOKEN=fake_discord.token, DISCORD_API_BASE_URL=fake_discord.base_url,
                     DISCORD_GATEWAY_URL=fake_discord.gateway_url, DEV_GUILD_ID=str(fake_discord.guild.id),
@@ -245,15 +256,14 @@ async def test_bot_py_runs_against_a_discord_compatible_server(fake_discord: Fak
     proc = await asyncio.create_subprocess_exec(sys.executable, str(ROOT / "bot.py"), cwd=tmp_path, env=env,
                                                 stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
     try:
-        await fake_discord.wait_for(lambda: fake_discord.active_session() is not None or None, timeout=30,
-                                    what="bot.py to connect to the gateway")
+        early = await asyncio.wait_for(read_until(proc, b"has connected to Gateway"), timeout=30)
         proc.send_signal(signal.SIGINT)
-        _, err = await asyncio.wait_for(proc.communicate(), timeout=30)
+        _, rest = await asyncio.wait_for(proc.communicate(), timeout=30)
     finally:
         if proc.returncode is None:
             proc.kill()
             await proc.wait()
-    log = err.decode()
+    log = (early + rest).decode()
     assert proc.returncode == 0, log[-2000:]
     assert [gid for gid, _ in fake_discord.command_syncs] == [fake_discord.guild.id]
     assert "Synced" in log and "DEBUG" in log

@@ -128,7 +128,40 @@ async def dawdle(interaction: discord.Interaction[Any]) -> None:
     await interaction.response.send_message("sorry I am late")
 
 
-COMMANDS: list[Any] = [tiny, square, secret, picture, whisper, counter, slow, pick, shout, ping, dawdle]
+class NameModal(discord.ui.Modal, title="Name your forest"):
+    name: discord.ui.TextInput[Any] = discord.ui.TextInput(label="Forest name", custom_id="forest", max_length=30)
+
+    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message(f"welcome to {self.name.value}")
+
+
+@app_commands.command(name="rename", description="Opens a modal")
+async def rename(interaction: discord.Interaction[Any]) -> None:
+    await interaction.response.send_modal(NameModal())
+
+
+@app_commands.command(name="tidy", description="Edit the answer, post and remove a follow-up")
+async def tidy(interaction: discord.Interaction[Any]) -> None:
+    await interaction.response.send_message("draft")
+    original = await interaction.original_response()
+    await interaction.edit_original_response(content=f"final (was {original.content})",
+                                             attachments=[discord.File(io.BytesIO(png_bytes(4, 4)), "a.png")])
+    extra = await interaction.followup.send("temporary", wait=True)
+    await extra.delete()
+
+
+@app_commands.command(name="announce", description="Post, edit and read back a channel message")
+async def announce(interaction: discord.Interaction[Any]) -> None:
+    assert isinstance(interaction.channel, discord.TextChannel)
+    posted = await interaction.channel.send("hello")
+    await posted.edit(content="hello everyone")
+    again = await interaction.channel.fetch_message(posted.id)
+    history = [m async for m in interaction.channel.history(limit=10)]
+    await interaction.response.send_message(f"{again.content} / {len(history)} in history", ephemeral=True)
+
+
+COMMANDS: list[Any] = [tiny, square, secret, picture, whisper, counter, slow, pick, shout, ping, dawdle, rename,
+                       tidy, announce]
 
 
 class TinyBot(commands.Bot):
@@ -291,6 +324,54 @@ async def test_bot_resumes_after_a_dropped_connection(fake_discord: FakeDiscord,
     result = await fake_discord.slash(alice, fake_discord.channel("general"), "square", {"number": 5})
     assert result.content == "5 squared is 25"
     assert fake_discord.gateway_connections[-1] == ("/gateway-resume", "resume")
+
+
+async def test_modal_opens_and_its_values_reach_the_bot(fake_discord: FakeDiscord, tiny_bot: TinyBot) -> None:
+    alice, general = fake_discord.user("alice"), fake_discord.channel("general")
+    opened = await fake_discord.slash(alice, general, "rename")
+    assert opened.callback_type == 9 and opened.modal is not None and opened.modal["title"] == "Name your forest"
+    with pytest.raises(HarnessError):
+        await fake_discord.submit_modal(alice, opened, {"forest": "x" * 31})
+    submitted = await fake_discord.submit_modal(alice, opened, {"forest": "Cedar Hollow"})
+    assert submitted.content == "welcome to Cedar Hollow"
+
+
+async def test_original_response_edits_and_follow_up_deletes(fake_discord: FakeDiscord, tiny_bot: TinyBot) -> None:
+    general = fake_discord.channel("general")
+    result = await fake_discord.slash(fake_discord.user("bob"), general, "tidy")
+    await fake_discord.wait_for(lambda: (result.record.followups and result.record.followups[0].deleted) or None,
+                                what="the follow-up to be deleted")
+    assert result.message.content == "final (was draft)" and result.message.edits == 1
+    assert [a.filename for a in result.message.attachments] == ["a.png"]
+    assert fake_discord.public_messages(general) == [result.message]
+
+
+async def test_channel_messages_can_be_sent_edited_and_read_back(fake_discord: FakeDiscord,
+                                                                 tiny_bot: TinyBot) -> None:
+    general = fake_discord.channel("general")
+    result = await fake_discord.slash(fake_discord.user("dave"), general, "announce")
+    assert result.content == "hello everyone / 1 in history"
+    [posted] = fake_discord.public_messages(general)
+    assert posted.content == "hello everyone" and posted.revisions[0]["content"] == "hello"
+
+
+async def test_a_bot_that_dies_mid_test_fails_the_next_wait(fake_discord: FakeDiscord, tiny_bot: TinyBot,
+                                                            bot_runner: BotRunner) -> None:
+    await fake_discord.dispatch("MESSAGE_CREATE", {"id": "1"})
+    with pytest.raises(BotCrashed, match="KeyError"):
+        await fake_discord.slash(fake_discord.user("alice"), fake_discord.channel("general"), "secret")
+    with pytest.raises(BotCrashed):
+        await bot_runner.stop(tiny_bot)
+
+
+async def test_bot_identifies_again_after_its_session_is_invalidated(fake_discord: FakeDiscord,
+                                                                     tiny_bot: TinyBot) -> None:
+    await fake_discord.invalidate_session()
+    await fake_discord.wait_for(lambda: len(fake_discord.sessions) == 2 or None, what="a new IDENTIFY")
+    result = await fake_discord.slash(fake_discord.user("carol"), fake_discord.channel("general"), "square",
+                                      {"number": 3})
+    assert result.content == "3 squared is 9"
+    assert [kind for _, kind in fake_discord.gateway_connections] == ["identify", "identify"]
 
 
 async def test_harness_refuses_what_a_discord_client_cannot_send(fake_discord: FakeDiscord,

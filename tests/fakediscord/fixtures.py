@@ -45,6 +45,10 @@ class ErrorLogCollector(logging.Handler):
         self.fake.log_errors.append(self.format(record))
 
 
+async def no_identify_pause(shard_id: int | None, *, initial: bool = False) -> None:
+    return None
+
+
 class BotRunner:
     """Starts and stops discord.py bots against one fake server; restarts are allowed."""
 
@@ -73,6 +77,8 @@ class BotRunner:
         self._point_discord_py_at_fake()
         state = bot._connection
         state.guild_ready_timeout = min(state.guild_ready_timeout, self.guild_ready_timeout)
+        # discord.py pauses 5 s before re-identifying to respect Discord's limits; the fake has none.
+        bot.before_identify_hook = no_identify_pause  # type: ignore[method-assign]
         task = asyncio.create_task(bot.start(self.fake.token), name=f"fake-discord-bot-{len(self._tasks)}")
         self._tasks[bot] = task
         self.fake.watch(task)

@@ -18,12 +18,14 @@ from .models import (
     BOT_PERMISSIONS,
     JSON,
     MESSAGE_COMPONENT,
+    MODAL_SUBMIT,
     SEND_MESSAGES,
     FakeChannel,
     FakeGuild,
     FakeInteraction,
     FakeMessage,
     FakeUser,
+    walk_components,
 )
 
 if TYPE_CHECKING:
@@ -526,6 +528,48 @@ class HarnessMixin:
         data = {"custom_id": custom_id, "component_type": 3, "values": list(values)}
         inter = await self.send_interaction(MESSAGE_COMPONENT, user, found.channel, data, message=found)
         return await self._finish(inter, wait, timeout)
+
+    async def submit_modal(self, user: FakeUser, opened: InteractionResult, values: Mapping[str, str], *,
+                           wait: Wait = True, timeout: float | None = None) -> InteractionResult:
+        """Fill in and submit the modal the bot opened in answer to `opened` (text inputs by custom_id)."""
+        modal = opened.modal
+        if modal is None:
+            raise HarnessError(f"the bot did not open a modal for {opened!r}")
+        if user is not opened.record.user:
+            raise HarnessError("only the user the modal was shown to can submit it")
+        inputs = {c["custom_id"]: c for c in walk_components(modal.get("components") or []) if c.get("type") == 4}
+        unknown = sorted(set(values) - set(inputs))
+        if unknown:
+            raise HarnessError(f"the modal has no inputs {unknown}; it has {list(inputs)}")
+        filled = {cid: self._modal_value(spec, values.get(cid, spec.get("value") or ""))
+                  for cid, spec in inputs.items()}
+        rows = [self._submitted(row, filled) for row in modal.get("components") or []]
+        data = {"custom_id": modal["custom_id"], "components": rows}
+        record = opened.record
+        inter = await self.send_interaction(MODAL_SUBMIT, user, record.channel, data, message=record.message)
+        return await self._finish(inter, wait, timeout)
+
+    @staticmethod
+    def _modal_value(spec: JSON, value: str) -> str:
+        if spec.get("required", True) and not value:
+            raise HarnessError(f"input {spec['custom_id']!r} is required; Discord will not submit it empty")
+        if value and not spec.get("min_length", 0) <= len(value) <= spec.get("max_length", 4000):
+            raise HarnessError(f"input {spec['custom_id']!r} does not accept {len(value)} characters")
+        return value
+
+    @staticmethod
+    def _submitted(row: JSON, filled: Mapping[str, str]) -> JSON:
+        """The submitted shape of one modal row: action rows and labels around text inputs."""
+        def one(comp: JSON) -> JSON:
+            if comp.get("type") == 4:
+                return {"type": 4, "custom_id": comp["custom_id"], "value": filled[comp["custom_id"]]}
+            return {"type": comp.get("type"), "id": comp.get("id")}
+
+        if row.get("type") == 1:
+            return {"type": 1, "components": [one(c) for c in row.get("components", [])]}
+        if row.get("type") == 18:
+            return {"type": 18, "id": row.get("id"), "component": one(row["component"])}
+        return one(row)
 
     # ------------------------------------------------------------------ users
 

@@ -264,3 +264,22 @@ def check_commands(commands: list[JSON]) -> list[str]:
         problems += _check_name(cmd, where, chat_input=kind == 1)
         problems += check_options(cmd.get("options") or [], where)
     return problems
+
+
+def check_modal(modal: JSON) -> list[str]:
+    """A modal's title, size and inputs."""
+    problems: list[str] = []
+    if not 1 <= _length(modal.get("title")) <= 45:
+        problems.append("a modal title must be 1 to 45 characters")
+    if not 1 <= _length(modal.get("custom_id")) <= CUSTOM_ID_MAX:
+        problems.append(f"a modal custom_id must be 1 to {CUSTOM_ID_MAX} characters")
+    components = modal.get("components") or []
+    if not 1 <= len(components) <= 5:
+        problems.append(f"a modal holds 1 to 5 components, not {len(components)}")
+    for comp in walk_components(components):
+        if comp.get("type") == 4:
+            if not 1 <= _length(comp.get("custom_id")) <= CUSTOM_ID_MAX:
+                problems.append("every text input needs a custom_id of 1 to 100 characters")
+            if _length(comp.get("label")) > 45:
+                problems.append(f"text input label {comp.get('label')!r} is longer than 45 characters")
+    return problems

@@ -281,8 +281,9 @@ def walk_components(components: list[JSON]) -> list[JSON]:
         comp = stack.pop()
         found.append(comp)
         children = list(comp.get("components", []))
-        if isinstance(comp.get("accessory"), dict):
-            children.append(comp["accessory"])
+        for key in ("accessory", "component"):
+            if isinstance(comp.get(key), dict):
+                children.append(comp[key])
         stack.extend(reversed(children))
     return found
 

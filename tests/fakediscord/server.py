@@ -701,6 +701,9 @@ class FakeDiscord(HarnessMixin):
                 raise invalid_body(problems)
             inter.choices = choices
         elif kind == 9:
+            problems = limits.check_modal(data)
+            if problems:
+                raise invalid_body(problems)
             inter.modal = data
         return inter.original
 
