@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageStat
 
 from keystone.cli.render import main as render_main
 from keystone.cli.render import rulebook_view
@@ -21,6 +21,7 @@ from keystone.render import board as board_art
 from keystone.render import cards as card_art
 from keystone.render import (
     common,
+    encode,
     fonts,
     icons,
     render_board,
@@ -98,7 +99,7 @@ def test_a_drawn_hand_shows_only_to_its_drawer() -> None:
 
 def _clear_caches() -> None:
     """Forget every cached sprite, template and glyph in the renderer."""
-    for module in (board_art, card_art, common, fonts, icons, table_art):
+    for module in (board_art, card_art, common, encode, fonts, icons, table_art):
         for value in vars(module).values():
             clear = getattr(value, "cache_clear", None)
             if callable(clear):
@@ -111,6 +112,25 @@ def test_same_view_same_bytes_even_with_cold_caches() -> None:
     _clear_caches()
     second = (render_board(view, 0), render_table(view), render_turn(view, 1))
     assert first == second
+
+
+def test_the_shared_palette_keeps_every_named_colour() -> None:
+    named = encode._named_colours()
+    swatches = Image.new("RGB", (10 * len(named), 10))
+    for i, colour in enumerate(named):
+        swatches.paste(colour, (10 * i, 0, 10 * i + 10, 10))
+    decoded = image(encode.png(swatches)).convert("RGB")
+    for i, colour in enumerate(named):
+        got = decoded.getpixel((10 * i + 5, 5))
+        assert isinstance(got, tuple)
+        assert max(abs(a - b) for a, b in zip(got, colour, strict=True)) <= 6, (colour, got)
+
+
+def test_encoding_loses_almost_nothing() -> None:
+    picture = table_art.render_table_image(public_view(finished()))
+    decoded = image(encode.png(picture)).convert("RGB")
+    error = ImageStat.Stat(ImageChops.difference(picture, decoded)).mean
+    assert max(error) < 3
 
 
 def test_full_board_fits_the_limits() -> None:

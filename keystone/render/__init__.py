@@ -15,14 +15,16 @@ from keystone.render.text import describe_card, text_board, text_scores, text_ta
 
 
 def warm_up() -> None:
-    """Draw every card face and the board background now (about half a second), so the first
-    picture of a game is as quick as the rest. Optional: everything is also drawn on first use."""
+    """Draw every card face, the board background and the shared palette now (under a second), so
+    the first picture of a game is as quick as the rest. Optional: all is also drawn on first use."""
     from keystone.data import load_catalog
     from keystone.render.board import empty_mat
+    from keystone.render.encode import shared_palette
 
     for card in load_catalog().all_cards():
         card_face(card.id)
     empty_mat()
+    shared_palette()
 
 
 def render_card(card_id: str) -> bytes:

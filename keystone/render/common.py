@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
@@ -11,6 +10,7 @@ from keystone.data import load_catalog
 from keystone.engine.cards import Habitat, ObjectiveCard, Pattern, Season, Symbol
 from keystone.engine.views import GameView
 from keystone.render import fonts
+from keystone.render.encode import png
 from keystone.render.icons import habitat_icon, icon, paste, season_icon, symbol_icon
 from keystone.render.palette import (
     ENDANGERED,
@@ -25,10 +25,6 @@ from keystone.render.palette import (
     TAG,
     WHITE,
 )
-
-PNG_LEVEL = 3
-"""zlib level for the palette image: small files at a few milliseconds."""
-COLOURS = 256
 
 PATTERN_CELLS: dict[Pattern, tuple[tuple[int, int], ...]] = {
     Pattern.L_SHAPE: ((0, 0), (1, 0), (1, 1)),
@@ -46,6 +42,9 @@ PATTERN_LABEL: dict[Pattern, str] = {
 }
 
 
+__all__ = ["png"]
+
+
 def require_view(view: object, where: str) -> GameView:
     """Refuse anything but a GameView: a full GameState would leak hidden cards into a picture."""
     if not isinstance(view, GameView):
@@ -60,17 +59,6 @@ def require_seat(view: GameView, seat: int) -> int:
     if type(seat) is not int or not 0 <= seat < len(view.seats):
         raise ValueError(f"There is no seat {seat!r}; this game has seats 0 to {len(view.seats) - 1}.")
     return seat
-
-
-def png(image: Image.Image) -> bytes:
-    """Encode as a 256-colour PNG: a third of the bytes to compress, so four times faster, with no
-    visible loss on flat-coloured art. Both steps are deterministic and Pillow writes no timestamp,
-    so equal images give equal bytes."""
-    flat = image.convert("RGB") if image.mode != "RGB" else image
-    indexed = flat.quantize(COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    out = io.BytesIO()
-    indexed.save(out, "PNG", compress_level=PNG_LEVEL)
-    return out.getvalue()
 
 
 def canvas(width: int, height: int, colour: RGB = PAGE) -> tuple[Image.Image, ImageDraw.ImageDraw]:
