@@ -21,6 +21,7 @@ from keystone.engine import (
     Event,
     GameConfig,
     GameState,
+    GameView,
     IllegalAction,
     apply,
     legal_actions,
@@ -299,9 +300,7 @@ class GameService:
         lines = [headline] if headline else []
         lines += [e.text for e in events if not e.private]
         private = [e.text for e in events if e.private and e.seat == mover]
-        files: list[File] = [("field.png", await asyncio.to_thread(pictures.field_png, view))]
-        if mover is not None:
-            files.append(("board.png", await asyncio.to_thread(pictures.board_png, view, mover)))
+        files = await _pictures(view, mover)
         reply = Reply(private="\n".join(private) or None, files=files)
         if state.phase == "over":
             lines.append(await self._final_words(state, reply))
@@ -442,6 +441,15 @@ class GameService:
             out = sorted({(n.split()[1], n.split()[1]) for n in legal if n.startswith("wild ")})
         typed = typed.strip().lower()
         return [(label[:100], value) for label, value in out if typed in label.lower()][:25]
+
+
+async def _pictures(view: GameView, mover: int | None) -> list[File]:
+    """The Field and the mover's board, drawn side by side in worker threads."""
+    jobs = [asyncio.to_thread(pictures.field_png, view)]
+    if mover is not None:
+        jobs.append(asyncio.to_thread(pictures.board_png, view, mover))
+    drawn = await asyncio.gather(*jobs)
+    return list(zip(("field.png", "board.png"), drawn, strict=False))
 
 
 def _results(state: GameState, resigned: int | None = None) -> list[SeatResult]:
