@@ -247,6 +247,16 @@ async def test_commit_to_a_lobby_or_missing_game_is_refused(store: Store) -> Non
         await store.load_game(game_id)
 
 
+async def test_commit_to_an_abandoned_game_is_refused(store: Store) -> None:
+    game = await start_game(store)
+    state = (await store.load_game(game.id)).state
+    move, new = random_move(state, random.Random(2))
+    await store.abandon_game(game.id)
+    with pytest.raises(WrongStatus, match="over"):
+        await store.commit_action(game.id, 0, 0, move, new)
+    assert await store.log(game.id) == []
+
+
 async def test_untrusted_text_is_stored_verbatim(store: Store) -> None:
     name = "Robert'); DROP TABLE games;--"
     game_id = (await store.create_lobby(

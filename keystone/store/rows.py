@@ -59,11 +59,12 @@ async def why_not_committed(db: Db, game_id: int, expected: int) -> None:
     if not rows:
         raise GameNotFound(game_id)
     status, version = rows[0]
-    if status != "active":
-        sentence = "This game has not started yet." if status == "lobby" else "This game is over."
-        raise WrongStatus(game_id, status, sentence)
+    if status == "lobby":
+        raise WrongStatus(game_id, status, "This game has not started yet.")
     if version != expected:
         raise StaleVersion(game_id, expected, version)
+    if status != "active":
+        raise WrongStatus(game_id, status, "This game is over.")
     raise InvalidInput("That state belongs to a different game.")
 
 
