@@ -1,0 +1,145 @@
+"""Schema migrations: from an empty file, from the first schema, concurrently, and refusals."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sqlite3
+from pathlib import Path
+
+import aiosqlite
+import pytest
+
+from keystone.engine import GameConfig, dump_config, dump_state, new_game
+from keystone.store import SchemaError, SeatResult, Store, state_digest
+from keystone.store import migrate as migrate_module
+from keystone.store.migrate import Migration, latest, migrate, migrations
+from tests.store_helpers import random_move
+
+
+def tables(path: Path) -> set[str]:
+    with sqlite3.connect(path) as db:
+        return {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'index')")}
+
+
+def test_migrations_are_numbered_and_split_into_statements() -> None:
+    found = migrations()
+    assert [m.number for m in found] == list(range(1, latest() + 1)) and latest() >= 2
+    first = found[0].statements()
+    assert any(s.startswith("CREATE TRIGGER") and s.rstrip().endswith("END;") for s in first)
+    assert all(sqlite3.complete_statement(s) for m in found for s in m.statements())
+
+
+def test_an_incomplete_migration_is_refused() -> None:
+    with pytest.raises(SchemaError, match="incomplete"):
+        Migration(9, "broken", "CREATE TABLE x (a INTEGER);\nCREATE TABLE y (").statements()
+
+
+async def test_empty_file_is_migrated_to_the_latest_schema(tmp_path: Path) -> None:
+    path = tmp_path / "empty.db"
+    path.touch()
+    store = await Store.open(path)
+    assert await store.schema_version() == latest()
+    await store.close()
+    assert {"games", "seats", "actions", "campaign", "results", "games_one_open_per_channel"} <= tables(path)
+
+
+async def first_schema_database(path: Path) -> tuple[int, list[str]]:
+    """A database as the first version of the bot left it: schema 1 and a game in progress."""
+    async with aiosqlite.connect(path, isolation_level=None) as db:
+        assert await migrate(db, lambda: 1.0, target=1) == 1
+        config = GameConfig()
+        state = new_game(config, 21, ["Ada", "Brook"])
+        await db.execute(
+            "INSERT INTO games (id, guild_id, channel_id, kind, ruleset, config, host_id, status, seed, names, "
+            "created_at, updated_at) VALUES (5, 9, 100, 'competitive', ?, ?, 1, 'active', 21, ?, 1, 1)",
+            (config.rules, dump_config(config), '["Ada", "Brook"]'),
+        )
+        await db.executemany("INSERT INTO seats VALUES (5, ?, ?, NULL, ?)", [(0, 1, "Ada"), (1, 2, "Brook")])
+        rng, log = random.Random(4), []
+        for version in range(1, 9):
+            text, state = random_move(state, rng)
+            log.append(text)
+            await db.execute("INSERT INTO actions VALUES (5, ?, 0, ?, ?, 2)",
+                             (version, text, state_digest(dump_state(state))))
+        snapshot = dump_state(state)
+        await db.execute("UPDATE games SET snapshot = ?, version = 8, state_hash = ? WHERE id = 5",
+                         (snapshot, state_digest(snapshot)))
+    return 5, log
+
+
+async def test_first_schema_is_migrated_and_its_games_play_on(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    game_id, log = await first_schema_database(path)
+    assert "results" not in tables(path)
+    store = await Store.open(path)
+    assert await store.schema_version() == latest()
+    loaded = await store.load_game(game_id, replay=True)
+    assert loaded.state.version == 8 and await store.log(game_id) == log
+    text, new = random_move(loaded.state, random.Random(1))
+    assert await store.commit_action(game_id, 8, loaded.state.current, text, new) == 9
+    await store.finish_game(game_id, [SeatResult(0, 30, 2, False), SeatResult(1, 35, 1, True)])
+    assert (await store.user_stats(2)).wins == 1
+    await store.close()
+    with sqlite3.connect(path) as db:
+        assert [r[0] for r in db.execute("SELECT version FROM schema_version ORDER BY version")] == [1, 2]
+
+
+async def test_reopening_applies_nothing_twice(tmp_path: Path) -> None:
+    for _ in range(3):
+        store = await Store.open(tmp_path / "k.db")
+        await store.close()
+    with sqlite3.connect(tmp_path / "k.db") as db:
+        assert db.execute("SELECT count(*) FROM schema_version").fetchone()[0] == latest()
+
+
+async def test_two_processes_opening_a_new_file_at_once_both_succeed(tmp_path: Path) -> None:
+    stores = await asyncio.gather(*(Store.open(tmp_path / "race.db") for _ in range(4)))
+    assert [await s.schema_version() for s in stores] == [latest()] * 4
+    for s in stores:
+        await s.close()
+
+
+async def test_a_failing_migration_leaves_the_schema_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "k.db"
+    await (await Store.open(path)).close()
+    broken = Migration(latest() + 1, "broken", "CREATE TABLE extra (a INTEGER);\nINSERT INTO nowhere VALUES (1);\n")
+    known = migrations()
+    monkeypatch.setattr(migrate_module, "migrations", lambda: [*known, broken])
+    with pytest.raises(SchemaError, match="nowhere"):
+        await Store.open(path)
+    assert "extra" not in tables(path)
+    monkeypatch.undo()
+    store = await Store.open(path)
+    assert await store.schema_version() == latest()
+    await store.close()
+
+
+async def test_a_database_from_a_newer_bot_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "k.db"
+    await (await Store.open(path)).close()
+    with sqlite3.connect(path) as db:
+        db.execute("INSERT INTO schema_version VALUES (99, 'future', 0)")
+    with pytest.raises(SchemaError, match="newer version"):
+        await Store.open(path)
+
+
+async def test_a_file_that_is_not_a_database_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "notes.db"
+    path.write_bytes(b"these are my notes, not a database " * 200)
+    with pytest.raises(SchemaError, match="cannot be used"):
+        await Store.open(path)
+    assert path.read_bytes().startswith(b"these are my notes")
+
+
+async def test_log_rows_cannot_be_rewritten(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    game_id, _ = await first_schema_database(path)
+    with sqlite3.connect(path) as db:
+        for sql in ("UPDATE actions SET notation = 'skip'", "DELETE FROM actions"):
+            with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+                db.execute(sql)
+        assert db.execute("SELECT count(*) FROM actions WHERE game_id = ?", (game_id,)).fetchone()[0] == 8
+
