@@ -24,6 +24,7 @@ from keystone.store import (
     StoreError,
     WrongStatus,
 )
+from keystone.store.migrate import latest
 from tests.store_helpers import play, random_move, results_for, start_game
 
 
@@ -54,7 +55,7 @@ def table_counts(path: Path) -> dict[str, int]:
 
 async def test_open_creates_wal_database_at_latest_schema(tmp_path: Path) -> None:
     store = await Store.open(tmp_path / "new.db")
-    assert await store.schema_version() == 2
+    assert await store.schema_version() == latest()
     await store.close()
     with sqlite3.connect(tmp_path / "new.db") as db:
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
@@ -168,6 +169,22 @@ async def test_database_itself_refuses_a_second_open_game(store: Store, tmp_path
 
 
 # --------------------------------------------------------------------------- moves
+
+
+async def test_database_itself_refuses_a_stale_move(store: Store, tmp_path: Path) -> None:
+    game = await start_game(store, seed=3)
+    await play(store, game.id, 2, random.Random(3))
+    before = table_counts(tmp_path / "k.db")
+    with sqlite3.connect(tmp_path / "k.db") as db, pytest.raises(sqlite3.IntegrityError, match="stale"):
+        db.execute(
+            "INSERT INTO move_commits (game_id, expected_version, seed, seat, notation, snapshot, state_hash, "
+            "created_at) VALUES (?, 1, 3, 0, 'endturn', '{}', x'00', 0)",
+            (game.id,),
+        )
+    assert table_counts(tmp_path / "k.db") == before
+    assert (await store.load_game(game.id)).state.version == 2
+
+
 
 
 async def test_moves_are_logged_in_canonical_notation_and_replay(store: Store) -> None:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+import sqlite3
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
 from typing import Any
 
 import aiosqlite
@@ -26,6 +28,40 @@ INTEGRITY = (
     "(SELECT count(*) FROM actions a WHERE a.game_id = g.id), "
     "(SELECT a.state_hash FROM actions a WHERE a.game_id = g.id ORDER BY a.version DESC LIMIT 1)"
 )
+
+
+@asynccontextmanager
+async def atomic(db: Db) -> AsyncIterator[Db]:
+    """BEGIN IMMEDIATE ... COMMIT, rolled back on any exception (cancellation included).
+
+    IMMEDIATE takes the write lock up front, so another process waits (busy timeout) instead
+    of failing half-way through. The caller must hold the store's lock.
+    """
+    await db.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+        await db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            await db.execute("ROLLBACK")
+        raise
+
+
+async def insert_move(db: Db, params: tuple[int, int, int, int, str, str, bytes], now: float) -> None:
+    """Commit a move through the `move_commits` view (see migration 3), or explain the refusal.
+
+    `params` is (game, expected version, seed, seat, notation, snapshot, digest).
+    """
+    try:
+        await db.execute(
+            "INSERT INTO move_commits (game_id, expected_version, seed, seat, notation, snapshot, state_hash, "
+            "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (*params, now),
+        )
+    except sqlite3.IntegrityError as error:
+        if "FOREIGN KEY" in str(error):
+            raise InvalidInput(f"Seat {params[3] + 1} is not part of this game.") from error
+        await why_not_committed(db, params[0], params[1])
 
 
 def record_from_row(row: Row) -> GameRecord:
@@ -54,7 +90,7 @@ async def write_seats(db: Db, game_id: int, seats: Iterable[SeatInfo]) -> None:
 
 
 async def why_not_committed(db: Db, game_id: int, expected: int) -> None:
-    """Explain a refused commit (the UPDATE matched no row); always raises."""
+    """Explain a refused commit (the game was not at the expected version and active); always raises."""
     rows = list(await db.execute_fetchall("SELECT status, version FROM games WHERE id = ?", (game_id,)))
     if not rows:
         raise GameNotFound(game_id)

@@ -1,9 +1,10 @@
 """The `Store`: one SQLite file (WAL) holding games, their action logs, results and campaigns.
 
 All access goes through one aiosqlite connection guarded by an asyncio lock, so a transaction is
-never interleaved with another coroutine's statements. Writes use BEGIN IMMEDIATE, so a second
-process waits for the write lock instead of failing half-way. Values only ever reach SQL as
-parameters.
+never interleaved with another coroutine's statements. A move is one INSERT into the
+`move_commits` view, whose trigger checks the version and writes snapshot and log row together;
+other writes use BEGIN IMMEDIATE, so a second process waits for the write lock instead of
+failing half-way. Values only ever reach SQL as parameters.
 """
 
 from __future__ import annotations
@@ -50,10 +51,11 @@ from keystone.store.rows import (
     RECORD,
     Db,
     Row,
+    atomic,
     fetch_record,
+    insert_move,
     record_from_row,
     upsert_campaign,
-    why_not_committed,
     write_seats,
 )
 
@@ -122,17 +124,9 @@ class Store:
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[Db]:
-        """BEGIN IMMEDIATE ... COMMIT, rolled back on any exception (cancellation included)."""
-        async with self._lock:
-            db = self._conn()
-            await db.execute("BEGIN IMMEDIATE")
-            try:
-                yield db
-                await db.execute("COMMIT")
-            except BaseException:
-                if db.in_transaction:
-                    await db.execute("ROLLBACK")
-                raise
+        """The lock, then BEGIN IMMEDIATE ... COMMIT (rolled back on any exception)."""
+        async with self._lock, atomic(self._conn()) as db:
+            yield db
 
     async def _rows(self, sql: str, params: Sequence[object]) -> list[Row]:
         async with self._lock:
@@ -405,25 +399,15 @@ class Store:
             raise InvalidInput("Give results exactly when the move ends the game.")
         snapshot = dump_state(new_state)
         digest = state_digest(snapshot)
-        async with self._transaction() as db:
-            now = self._clock()
-            cursor = await db.execute(
-                "UPDATE games SET snapshot = ?, version = ?, state_hash = ?, updated_at = ? "
-                "WHERE id = ? AND version = ? AND status = 'active' AND seed = ?",
-                (snapshot, new_state.version, digest, now, game_id, expected_version, new_state.seed),
-            )
-            if cursor.rowcount != 1:
-                await why_not_committed(db, game_id, expected_version)
-            try:
-                await db.execute(
-                    "INSERT INTO actions (game_id, version, seat, notation, state_hash, created_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
-                    (game_id, new_state.version, seat, notation, digest, now),
-                )
-            except sqlite3.IntegrityError as error:
-                raise InvalidInput(f"Seat {seat + 1} is not part of this game.") from error
-            if results is not None:
-                await self._finish(db, game_id, results, "finished")
+        params = (game_id, expected_version, new_state.seed, seat, notation, snapshot, digest)
+        async with self._lock:
+            db = self._conn()
+            if results is None:
+                await insert_move(db, params, self._clock())  # one statement: atomic on its own
+            else:
+                async with atomic(db):
+                    await insert_move(db, params, self._clock())
+                    await self._finish(db, game_id, results, "finished")
         return new_state.version
 
     async def finish_game(self, game_id: int, results: Sequence[SeatResult]) -> GameRecord:
