@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 import sqlite3
 from collections.abc import AsyncIterator
@@ -11,12 +12,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from keystone.engine import GameConfig, apply_text, dump_state, is_over, new_game, replay
+from keystone.engine import GameConfig, apply, apply_text, dump_state, is_over, legal_actions, new_game, replay
 from keystone.store import (
     ChannelBusy,
     GameNotFound,
     InvalidInput,
     LobbyError,
+    SchemaError,
     SeatInfo,
     SeatResult,
     StaleVersion,
@@ -73,8 +75,13 @@ async def test_game_survives_close_and_reopen(tmp_path: Path) -> None:
     await again.close()
 
 
+async def test_a_missing_folder_is_reported_plainly(tmp_path: Path) -> None:
+    with pytest.raises(SchemaError, match="cannot be opened"):
+        await Store.open(tmp_path / "no such folder" / "k.db")
+
+
 async def test_closed_store_refuses_politely(store: Store) -> None:
-    await store.close()
+    await asyncio.gather(store.close(), store.close())
     with pytest.raises(StoreError, match="closed"):
         await store.get_active_game(100)
 
@@ -262,6 +269,19 @@ async def test_commit_to_a_lobby_or_missing_game_is_refused(store: Store) -> Non
         await store.commit_action(999, 0, 0, move, new)
     with pytest.raises(WrongStatus, match="not started"):
         await store.load_game(game_id)
+
+
+async def test_a_click_that_lost_to_the_final_move_hears_the_game_moved_on(store: Store) -> None:
+    game = await start_game(store, seed=2)
+    final = await play(store, game.id, 10_000, random.Random(2))
+    log = await store.log(game.id)
+    earlier = replay(game.config, 2, ["Ada", "Brook"], log[:-1])
+    rival = legal_actions(earlier)[-1]  # even the very same move is stale once the game moved on
+    new, _ = apply(earlier, rival)
+    with pytest.raises(StaleVersion):
+        await store.commit_action(game.id, earlier.version, earlier.current, str(rival), new,
+                                  results=results_for(new) if is_over(new) else None)
+    assert (await store.get_game(game.id)).version == final.version
 
 
 async def test_commit_to_an_abandoned_game_is_refused(store: Store) -> None:

@@ -86,7 +86,10 @@ class Store:
         against the process dying, which is faster. Raises `SchemaError` for a file that is not
         a Keystone database or that a newer bot wrote.
         """
-        db = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            db = await aiosqlite.connect(path, isolation_level=None)
+        except sqlite3.Error as error:
+            raise SchemaError(f"The database file cannot be opened: {error}.") from error
         try:
             await db.execute("PRAGMA busy_timeout = 10000")
             rows = await db.execute_fetchall("PRAGMA journal_mode = WAL")
@@ -106,9 +109,9 @@ class Store:
 
     async def close(self) -> None:
         """Close the connection; the WAL is checkpointed by SQLite on the last close."""
-        if self._db is not None:
-            async with self._lock:
-                db, self._db = self._db, None
+        async with self._lock:
+            db, self._db = self._db, None
+            if db is not None:
                 await db.close()
 
     async def __aenter__(self) -> Store:
