@@ -428,3 +428,25 @@ def test_assignments_must_be_numbered_in_order() -> None:
 
 def test_the_shipped_journal_rebuilds_to_the_same_assignments() -> None:
     assert build_journal(copy.deepcopy(RAW)) == assignments()
+
+
+def test_goal_lines_name_every_star_level_and_the_story_token() -> None:
+    rules = [{"kind": "story_tokens", "name": "Leg Bands", "token": "leg band", "text": "Birds carry a leg band here.",
+              "species": ["piping-plover", "snail-kite", "sandhill-crane"]}]
+    a = _custom([{"kind": "score", "stars": [40, 50, 60]}, {"kind": "story", "stars": [2, 3]},
+                 {"kind": "ecosystem", "habitat": "arctic", "stars": [3]}], rules)
+    assert a.goal_lines() == [
+        "Score at least 40 points for one star, 50 for two, 60 for three.",
+        "Have at least 2 species with a leg band on your board for two stars, 3 for three.",
+        "Build an arctic ecosystem of at least 3 cards.",
+    ]
+    result = evaluate(a, _finished(a, BOARD))
+    assert result.goals[1].sentence == "Have at least 2 species with a leg band on your board: you have 3, three stars."
+    assert result.goals[1].asked == a.goal_lines()[1]
+
+
+def test_a_partly_reached_goal_names_the_next_star_level() -> None:
+    a = _custom([{"kind": "keystones", "stars": [2, 3, 4]}, {"kind": "research", "stars": [1, 3]}])
+    result = evaluate(a, _finished(a, BOARD))  # three keystones, two researched cards
+    assert result.goals[0].sentence.endswith("you have 3, two stars (three stars at 4).")
+    assert result.goals[1].sentence == "Research at least 1 card: 2 cards of yours carry research, two stars (three stars at 3)."

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from keystone.engine import GameConfig, GameState, apply, is_over, legal_actions, new_game, replay
-from keystone.engine.campaign import LAST_ASSIGNMENT, config_for, judge, start
+from keystone.engine.campaign import LAST_ASSIGNMENT, assignment, config_for, judge, start
 from keystone.engine.coop import acting_player
 from tests.campaign_player import choose, play
 
@@ -34,6 +34,8 @@ def _cards(state: GameState) -> int:
 def test_coop_partners_alternate_turns_on_one_shared_board() -> None:
     state = start(6, 2, "Ana and Ben", coop=True)
     assert state.config.coop and state.config.players == 2 and len(state.seats) == 1
+    setup = assignment(6).setup  # co-op keeps the assignment's solo setup: one shared supply
+    assert state.seats[0].synergy == setup.starting_synergy and state.time == setup.time_start
     deciders: list[tuple[int, int]] = []  # (turn, player) at every decision
     placed_by: dict[int, int] = {0: 0, 1: 0}  # cards each partner added to the one board
     while state.turn < 8:

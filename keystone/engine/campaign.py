@@ -56,6 +56,8 @@ SOLO_SYNERGY = 5
 BOARD_LINE = 4
 WILD_HIGHEST = 5
 STAR_WORDS = ("no stars", "one star", "two stars", "three stars")
+STORY_PHRASE = "story-token species"
+"""How goals name story species until an assignment puts its own token's name in (`_tokened`)."""
 
 
 def _catalog() -> Catalog:
@@ -180,7 +182,7 @@ class ScoreGoal(_Goal):
         return m.sheet.total
 
     def asks(self, amount: int) -> str:
-        return f"score at least {amount} points"
+        return f"score at least {_count(amount, 'point')}"
 
     def result(self, value: int) -> str:
         return f"you scored {value}"
@@ -203,7 +205,7 @@ class EcosystemGoal(_Goal):
         return f"{self.habitat.value} ecosystem" if self.habitat is not None else "ecosystem"
 
     def asks(self, amount: int) -> str:
-        return f"build a {self._what()} of at least {amount} cards"
+        return f"build {_article(self._what())} of at least {amount} cards"
 
     def result(self, value: int) -> str:
         return f"your longest {self._what()} has {value} cards" if value else f"you have no {self._what()}"
@@ -221,10 +223,12 @@ class EcosystemsGoal(_Goal):
         return sum(1 for line in (*m.sheet.rows, *m.sheet.columns) if line.points)
 
     def asks(self, amount: int) -> str:
-        return f"score an ecosystem in at least {amount} rows and columns"
+        if amount == self.ceiling():
+            return "score an ecosystem in every row and column"
+        return f"score an ecosystem in at least {amount} of the 8 rows and columns"
 
     def result(self, value: int) -> str:
-        return f"{value} rows and columns scored one"
+        return f"{value} scored one"
 
 
 class ObjectiveGoal(_Goal):
@@ -237,7 +241,7 @@ class ObjectiveGoal(_Goal):
         return m.sheet.goals_completed
 
     def asks(self, amount: int) -> str:
-        return f"complete at least {amount} goals of your secret objective"
+        return f"complete at least {_count(amount, 'goal')} of your secret objective"
 
     def result(self, value: int) -> str:
         return f"you completed {value}"
@@ -253,13 +257,13 @@ class ResearchGoal(_Goal):
         return sum(1 for cell in m.board if cell is not None and cell[1] > 0 and _shows(cell[0], self.symbol))
 
     def _what(self) -> str:
-        return f"{self.symbol.value.capitalize()} cards" if self.symbol is not None else "cards"
+        return f"{self.symbol.value.capitalize()} card" if self.symbol is not None else "card"
 
     def asks(self, amount: int) -> str:
-        return f"research at least {amount} {self._what()}"
+        return f"research at least {_count(amount, self._what())}"
 
     def result(self, value: int) -> str:
-        return f"{value} of your {self._what()} carry research"
+        return f"{_count(value, self._what())} of yours {'carries' if value == 1 else 'carry'} research"
 
 
 class SymbolGoal(_Goal):
@@ -272,7 +276,7 @@ class SymbolGoal(_Goal):
         return sum(1 for cell in m.board if cell is not None and _shows(cell[0], self.symbol))
 
     def asks(self, amount: int) -> str:
-        return f"have at least {amount} {self.symbol.value.capitalize()} cards on your board"
+        return f"have at least {_count(amount, self.symbol.value.capitalize() + ' card')} on your board"
 
     def result(self, value: int) -> str:
         return f"you have {value}"
@@ -300,7 +304,7 @@ class StoryGoal(_Goal):
         return sum(1 for cell in m.board if cell is not None and cell[0].id in m.story)
 
     def asks(self, amount: int) -> str:
-        return f"have at least {amount} story-token species on your board"
+        return f"have at least {amount} {STORY_PHRASE} on your board"
 
     def result(self, value: int) -> str:
         return f"you have {value}"
@@ -316,7 +320,7 @@ class SynergyGoal(_Goal):
         return m.sheet.synergy_tokens
 
     def asks(self, amount: int) -> str:
-        return f"end with at least {amount} synergy tokens"
+        return f"end with at least {_count(amount, 'synergy token')}"
 
     def result(self, value: int) -> str:
         return f"you ended with {value}"
@@ -327,6 +331,14 @@ Goal = Annotated[
     | StoryGoal | SynergyGoal,
     Field(discriminator="kind"),
 ]
+
+
+def _article(noun: str) -> str:
+    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" + ("" if n == 1 else "s")
 
 
 def _shows(card: Card, symbol: Symbol | None) -> bool:
@@ -445,8 +457,8 @@ class Assignment(_Frozen):
         return _setup_lines(self.setup)
 
     def goal_lines(self) -> list[str]:
-        """Each goal with its star thresholds, e.g. "Score at least 40 points (two stars at 50, ...)"."""
-        return [_goal_line(g) for g in self.goals]
+        """Each goal with its star thresholds, as on the journal page."""
+        return [_tokened(_goal_line(g), self.story_rule) for g in self.goals]
 
 
 def _apply_rule(cfg: GameConfig, rule: _Rule) -> None:
@@ -484,10 +496,19 @@ def _setup_lines(s: Setup) -> list[str]:
 
 
 def _goal_line(goal: _Goal) -> str:
+    """E.g. "Score at least 75 points for one star, 85 for two, 95 for three." or a lone pass/fail goal."""
     line = goal.asks(goal.stars[0])
     line = line[0].upper() + line[1:]
-    more = [f"{STAR_WORDS[3 - (len(goal.stars) - 1 - i)]} at {t}" for i, t in enumerate(goal.stars) if i]
-    return line + (f" ({', '.join(more)})." if more else ".")
+    if len(goal.stars) == 1:
+        return line + "."
+    first = 4 - len(goal.stars)
+    levels = [f"{t} for {STAR_WORDS[first + i].split()[0]}" for i, t in enumerate(goal.stars) if i]
+    return f"{line} for {STAR_WORDS[first]}, " + ", ".join(levels) + "."
+
+
+def _tokened(text: str, rule: StoryTokens | None) -> str:
+    """Name the assignment's own story token in a goal sentence."""
+    return text.replace(STORY_PHRASE, f"species with {_article(rule.token)}") if rule else text
 
 
 # --------------------------------------------------------------------------- loading and checking
@@ -627,7 +648,7 @@ class AssignmentResult(_Frozen):
         return [head, *(g.sentence for g in self.goals)]
 
 
-def _outcome(goal: _Goal, m: _Measure) -> GoalOutcome:
+def _outcome(goal: _Goal, m: _Measure, rule: StoryTokens | None) -> GoalOutcome:
     value = goal.measure(m)
     stars = _stars_for(goal.stars, value)
     asked = goal.asks(goal.stars[0])
@@ -635,11 +656,12 @@ def _outcome(goal: _Goal, m: _Measure) -> GoalOutcome:
     if stars:
         sentence += f", {STAR_WORDS[stars]}"
         if stars < 3:
-            sentence += f" ({STAR_WORDS[3]} at {goal.stars[-1]})"
+            following = goal.stars[sum(1 for t in goal.stars if value >= t)]
+            sentence += f" ({STAR_WORDS[stars + 1]} at {following})"
     else:
         sentence += ", not reached"
-    return GoalOutcome(kind=goal.kind, asked=_goal_line(goal), value=value, thresholds=goal.stars,
-                       stars=stars, sentence=sentence + ".")
+    return GoalOutcome(kind=goal.kind, asked=_tokened(_goal_line(goal), rule), value=value, thresholds=goal.stars,
+                       stars=stars, sentence=_tokened(sentence + ".", rule))
 
 
 def _measured(a: Assignment, state: GameState) -> tuple[ScoreSheet, _Measure]:
@@ -657,7 +679,7 @@ def _measured(a: Assignment, state: GameState) -> tuple[ScoreSheet, _Measure]:
 def evaluate(a: Assignment, state: GameState) -> AssignmentResult:
     """Measure an assignment's goals on a game set up for it; `won` stays False until the game ends."""
     sheet, m = _measured(a, state)
-    outcomes = tuple(_outcome(g, m) for g in a.goals)
+    outcomes = tuple(_outcome(g, m, a.story_rule) for g in a.goals)
     finished = state.phase == "over"
     stars = min(o.stars for o in outcomes) if finished else 0
     return AssignmentResult(number=a.number, title=a.title, finished=finished, won=stars > 0, stars=stars,
