@@ -161,3 +161,71 @@ async def test_restart_keeps_the_game_and_old_buttons_work(
     pressed = await fake.click(mover, last, first_button(last))
     assert not pressed.is_ephemeral, pressed.content
     assert any(a.filename == "field.png" for a in public_of(pressed).attachments)
+
+
+async def answer_step(fake: FakeDiscord, user: FakeUser, last: FakeMessage) -> FakeMessage | None:
+    """Answer the decision offered on `last` with its first select choice or button; return the new
+    public message (None when the answer was a private follow-up question that is answered too)."""
+    comps = last.actionable()
+    select = next((c for c in comps if c.get("type") == 3), None)
+    if select is not None:
+        result = await fake.select(user, last, select["custom_id"], [select["options"][0]["value"]])
+    else:
+        result = await fake.click(user, last, first_button(last))
+    if not result.is_ephemeral:
+        return public_of(result)
+    assert result.message.actionable(), f"refused: {result.content}"
+    return await answer_step(fake, user, result.message)
+
+
+async def test_skill_choices_come_as_buttons_and_selects(
+    fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    await bot_runner.start(make_bot(tmp_path / "ks.db"))
+    alice, bob = fake.user("alice"), fake.user("bob")
+    channel = fake.channel("table-1")
+    await open_game(fake, channel, alice, bob)
+    skills = await fake.autocomplete(alice, channel, "skill", {"token": ""})
+    assert skills and all(" - " in s["name"] for s in skills)
+    last = public_of(await fake.slash(alice, channel, "skill", {"token": skills[0]["value"]}))
+    steps = 0
+    while bob.id not in last.pinged_user_ids and not has_button(last, "End turn"):
+        assert last.actionable(), last.content
+        found = await answer_step(fake, alice, last)
+        assert found is not None
+        last, steps = found, steps + 1
+        assert steps < 20
+    log = await fake.slash(alice, channel, "keystone log")
+    assert log.is_ephemeral and f"skill {skills[0]['value']}" in log.content
+
+
+async def test_solo_game_in_a_direct_message(fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path) -> None:
+    fake = fake_discord
+    await bot_runner.start(make_bot(tmp_path / "ks.db"))
+    alice = fake.user("alice")
+    dm = fake.dm_channel(alice)
+    started = await fake.slash(alice, dm, "keystone new")
+    public = public_of(started)
+    assert any(a.filename == "field.png" for a in public.attachments)
+    taken = await cheap_turn(fake, dm, alice, public)
+    assert any(a.filename == "board.png" for a in taken.attachments)
+
+
+async def test_bot_seat_and_abandon(fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path) -> None:
+    fake = fake_discord
+    await bot_runner.start(make_bot(tmp_path / "ks.db"))
+    alice, bob = fake.user("alice"), fake.user("bob")
+    channel = fake.channel("table-2")
+    lobby = await fake.slash(alice, channel, "keystone new", {"players": 2})
+    assert "Seated (2/2)" in (await fake.click(alice, lobby.message, label="Add bot")).message.content
+    last = public_of(await fake.click(alice, lobby.message, label="Start"))
+    assert alice.id in last.pinged_user_ids
+    last = await cheap_turn(fake, channel, alice, last)
+    if has_button(last, "End turn"):
+        last = await cheap_turn(fake, channel, alice, last)
+    assert "Bot 1" in last.content and alice.id in last.pinged_user_ids, "the bot played and handed back"
+    refused = await fake.slash(bob, channel, "keystone abandon")
+    assert refused.is_ephemeral
+    done = await fake.slash(alice, channel, "keystone abandon")
+    assert not done.is_ephemeral and "abandoned" in done.content

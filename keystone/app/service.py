@@ -197,7 +197,8 @@ class GameService:
         record = await self.store.start_game(record.id, state)
         self._cache[record.id] = LoadedGame(record, state)
         state, events = await self._bot_turns(record, state)
-        reply = await self._after_action(record, state, events, mover=None, headline="The game begins!")
+        reply = await self._after_action(record, state, events, mover=None, new_turn=True,
+                                         headline="The game begins!")
         seat = record.seat_of(actor.user_id)
         objective = state.seats[seat].objective if seat is not None else None
         if objective is not None:
@@ -230,7 +231,7 @@ class GameService:
         new, events = apply(state, action)
         await self._commit(record, state, seat, str(action), new)
         new, more = await self._bot_turns(record, new)
-        return await self._after_action(record, new, events + more, mover=seat)
+        return await self._after_action(record, new, events + more, mover=seat, new_turn=new.turn != state.turn)
 
     async def _playing(self, game_id: int) -> tuple[GameRecord, GameState]:
         loaded = await self._load(game_id)
@@ -294,8 +295,10 @@ class GameService:
             self._cache.pop(record.id, None)
 
     async def _after_action(
-        self, record: GameRecord, state: GameState, events: list[Event], *, mover: int | None, headline: str = ""
+        self, record: GameRecord, state: GameState, events: list[Event], *, mover: int | None, new_turn: bool,
+        headline: str = "",
     ) -> Reply:
+        """One public message: what happened, the pictures, and a mention of the next person only."""
         view = public_view(state)
         lines = [headline] if headline else []
         lines += [e.text for e in events if not e.private]
@@ -307,7 +310,7 @@ class GameService:
         else:
             nxt = record.seats[state.current]
             lines.append(text.pending_sentence(view))
-            if nxt.user_id is not None and state.current != mover:
+            if nxt.user_id is not None and new_turn:
                 lines.append(f"<@{nxt.user_id}>, it is your turn.")
                 reply.mention = [nxt.user_id]
             reply.controls = controls_for(state, record.id, show_held=not state.held_private)
