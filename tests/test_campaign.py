@@ -403,6 +403,8 @@ def _broken(index: int, change: Any) -> list[dict[str, Any]]:
         (11, lambda e: e["rules"][0].update({"skill": 8}), "disabled skill 8 must be one of the fixed"),
         (0, lambda e: e["goals"].append({"kind": "story", "stars": [1]}), "story goal needs a story_tokens rule"),
         (0, lambda e: e["goals"][0].update({"stars": [50, 40]}), "strictly ascending"),
+        (1, lambda e: e["goals"][0].update({"stars": [1, 3]}), "at least 2"),
+        (1, lambda e: e["setup"]["preset"].update({"b2": "coyote"}), "preset twice"),
         (1, lambda e: e["goals"][0].update({"stars": [5]}), "can never be reached"),
         (2, lambda e: e["goals"][0].update({"stars": [40]}), "can never be reached|only"),
         (5, lambda e: e.setdefault("rules", []).append(dict(e["rules"][0])), "each kind of special rule"),

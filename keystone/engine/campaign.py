@@ -2,8 +2,15 @@
 
 Pure like the rest of the engine: the only input it reads is the packaged `journal.json`. The
 Discord layer (/journal) and the store build on the functions at the end of this module:
-`assignments`, `assignment`, `config_for`, `start`, `judge`, `progress`, `unlocked`,
-`envelope_open`. Progress per player is a set of won assignment numbers, kept by the store.
+- the journal: `assignments()`, `assignment(n)` (title, place, story, `setup_lines()`, rules with
+  their `name`/`text`, `goal_lines()`), `story_species(n)`;
+- playing: `config_for(n, coop)` or `start(n, seed, name, coop)`; the config carries
+  `assignment=n`, so a saved state is judged on its own; `keystone.engine.coop.acting_player`
+  says which partner decides a co-op turn;
+- the end: `judge(n, state)` -> `AssignmentResult` (won, stars, `sentences()`), and during play
+  `progress(n, state)` or the cheaper `goal_values(n, state)`;
+- progress per player, a set of won numbers kept by the store: `unlocked(won)`,
+  `check_playable(n, won)`, `envelope_open(won)` (then offer `expansions=[ENVELOPE]` everywhere).
 """
 
 from __future__ import annotations
@@ -151,11 +158,16 @@ class _Goal(_Frozen):
     @model_validator(mode="after")
     def _check_stars(self) -> _Goal:
         values = self.stars
-        if any(b <= a for a, b in pairwise(values)) or values[0] < 1:
-            raise ValueError("star thresholds must be positive and strictly ascending")
+        if any(b <= a for a, b in pairwise(values)):
+            raise ValueError("star thresholds must be strictly ascending")
+        if values[0] < self.floor():
+            raise ValueError(f"the first threshold must be at least {self.floor()}")
         if values[-1] > self.ceiling():
             raise ValueError(f"a threshold of {values[-1]} can never be reached (at most {self.ceiling()})")
         return self
+
+    def floor(self) -> int:
+        return 1
 
     def ceiling(self) -> int:
         return 16
@@ -193,6 +205,9 @@ class EcosystemGoal(_Goal):
 
     kind: Literal["ecosystem"]
     habitat: Habitat | None = None
+
+    def floor(self) -> int:
+        return 2  # an ecosystem has at least two cards
 
     def ceiling(self) -> int:
         return BOARD_LINE
@@ -559,6 +574,8 @@ def _catalog_problem(a: Assignment) -> str | None:
     bad_cells = [c for c in s.preset if parse_cell(c) is None]
     if bad_cells:
         return f"{bad_cells[0]!r} is not a board cell."
+    if len({parse_cell(c) for c in s.preset}) != len(s.preset):
+        return "a board cell is preset twice."
     if len(set(s.preset.values())) != len(s.preset) or set(s.preset.values()) & set(s.removed_cards):
         return "a preset card is repeated or also removed from the deck."
     if s.skills and (len(set(s.skills)) != len(s.skills) or not set(s.skills) <= set(pool)):
