@@ -1,0 +1,112 @@
+"""Determinization: a guessed state agrees with everything the seat can see, and with nothing else."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from keystone.engine import GameConfig, GameState, apply, apply_text, legal_actions, new_game, player_view
+from keystone.engine.determinize import determinize, unseen_cards
+from keystone.engine.invariants import check_invariants
+from keystone.engine.state import dump_state
+from keystone.engine.views import public_view
+
+
+def reached(seed: int, moves: int, players: int = 2) -> GameState:
+    """A state reached by random legal moves from a fresh deal."""
+    state = new_game(GameConfig(players=players), seed, [f"P{i}" for i in range(players)])
+    chooser = random.Random(seed)
+    for _ in range(moves):
+        if state.phase == "over":
+            break
+        state, _ = apply(state, chooser.choice(legal_actions(state)))
+    return state
+
+
+def with_other_secrets(state: GameState, seed: int) -> GameState:
+    """The same table with different hidden parts: deck order, others' objectives, the generator."""
+    other = state.clone()
+    random.Random(seed).shuffle(other.deck)
+    free = [n for n in range(1, 11) if n not in {s.objective for s in other.seats}]
+    for i, seat in enumerate(other.seats):
+        if i != state.current and free and state.phase != "over":
+            seat.objective = free.pop()
+    other.rng ^= 0x5DEECE66D
+    other.seed += 1
+    return other
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), moves=st.integers(0, 70), guess=st.integers(0, 2**40), players=st.integers(1, 4))
+def test_a_guess_looks_exactly_like_the_view(seed: int, moves: int, guess: int, players: int) -> None:
+    state = reached(seed, moves, players)
+    view = player_view(state, state.current)
+    guessed = determinize(view, guess, state.config)
+    assert player_view(guessed, state.current) == view
+    assert legal_actions(guessed) == legal_actions(state)
+    assert check_invariants(guessed) == []
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10_000), moves=st.integers(0, 70), guess=st.integers(0, 2**40))
+def test_a_guess_depends_on_the_view_only(seed: int, moves: int, guess: int) -> None:
+    state = reached(seed, moves)
+    other = with_other_secrets(state, seed)
+    assert player_view(other, state.current) == player_view(state, state.current)
+    first = determinize(player_view(state, state.current), guess, state.config)
+    second = determinize(player_view(other, state.current), guess, other.config)
+    assert dump_state(first) == dump_state(second)
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10_000), moves=st.integers(1, 60))
+def test_the_guessed_deck_holds_exactly_the_unseen_cards(seed: int, moves: int) -> None:
+    state = reached(seed, moves)
+    view = player_view(state, state.current)
+    guessed = determinize(view, seed, state.config)
+    assert sorted(guessed.deck + ([] if view.held is not None else guessed.held)) == sorted(
+        unseen_cards(view, state.config)
+    )
+    assert sorted(guessed.deck) == sorted(state.deck)
+
+
+def test_different_seeds_guess_differently_and_never_copy_the_real_generator() -> None:
+    state = reached(3, 10)
+    view = player_view(state, state.current)
+    decks = {tuple(determinize(view, s, state.config).deck) for s in range(5)}
+    assert len(decks) == 5
+    assert all(determinize(view, s, state.config).rng != state.rng for s in range(5))
+
+
+def test_my_own_objective_is_kept_and_the_others_are_distinct_guesses() -> None:
+    state = reached(11, 0, players=4)
+    view = player_view(state, 0)
+    for s in range(10):
+        guessed = determinize(view, s, state.config)
+        objectives = [seat.objective for seat in guessed.seats]
+        assert objectives[0] == state.seats[0].objective
+        assert len(set(objectives)) == 4
+
+
+def test_a_public_view_can_be_determinized_too() -> None:
+    state = reached(5, 25)
+    guessed = determinize(public_view(state), 1)
+    assert public_view(guessed) == public_view(state)
+    assert check_invariants(guessed) == []
+
+
+def test_cards_held_face_down_by_another_seat_are_guessed_from_the_unseen() -> None:
+    state = new_game(GameConfig(skills=[1, 2, 3, 4, 5]), 8, ["Ana", "Ben"])
+    for text in ("skill 1", "draw"):
+        state, _ = apply_text(state, text)
+    assert state.held_private and len(state.held) == 3
+    view = player_view(state, 1)
+    assert view.held is None
+    guessed = determinize(view, 2, state.config)
+    assert len(guessed.held) == 3
+    assert set(guessed.held) <= set(unseen_cards(view, state.config))
+    assert check_invariants(guessed) == []
+    mine = determinize(player_view(state, 0), 2, state.config)
+    assert mine.held == state.held
