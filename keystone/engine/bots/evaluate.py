@@ -1,0 +1,353 @@
+"""How good a seat's position is, fast: the bots call this tens of thousands of times a move.
+
+A position is worth what it would score now (ecosystems, objective, synergy) plus the promise of
+what is still open: partial ecosystems whose empty cells could be filled, objective goals that
+are still reachable, and synergy that can still buy cards. The promise shrinks as the game nears
+its end, so at the end the value is the exact score.
+
+Cards are reduced to small integers once (`CardInfo`), and a board to a list of `Cell` tuples;
+`BoardEval` caches each line so that trying a card on a cell re-evaluates just its row and column.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from keystone.engine.cards import OBJECTIVE_POINTS, Habitat, Pattern, Ruleset, Symbol
+from keystone.engine.game import catalog
+from keystone.engine.scoring import LINES, PLACEMENTS
+from keystone.engine.state import GameState, PlacedCard
+
+LOW, HIGH = 1, 5
+SYMBOL_BIT: dict[Symbol, int] = {s: 1 << i for i, s in enumerate(Symbol)}
+HABITAT_BIT: dict[Habitat, int] = {h: 1 << i for i, h in enumerate(Habitat)}
+ANY_HABITAT = (1 << len(Habitat)) - 1
+LINE_CELLS: tuple[tuple[int, ...], ...] = tuple(cells for _, cells in LINES)
+LINES_OF_CELL: tuple[tuple[int, int], ...] = tuple((i // 4, 4 + i % 4) for i in range(16))
+"""For each cell, the index (into LINE_CELLS) of its row and of its column."""
+NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        r * 4 + c
+        for r, c in ((i // 4 - 1, i % 4), (i // 4 + 1, i % 4), (i // 4, i % 4 - 1), (i // 4, i % 4 + 1))
+        if 0 <= r < 4 and 0 <= c < 4
+    )
+    for i in range(16)
+)
+
+
+class CardInfo(NamedTuple):
+    number: int
+    """0 for a Wild card (any number 1-5)."""
+    habitats: int
+    keystone: int
+    symbols: int
+    """Bits of `SYMBOL_BIT` the card shows for objectives (a Wild card shows only its season)."""
+
+
+Cell = tuple[int, int, int, int]
+"""A placed card for scoring: (number, habitat mask, keystone 0/1, research tokens)."""
+
+
+@functools.cache
+def card_info(card_id: str) -> CardInfo:
+    card = catalog().card(card_id)
+    habitats = 0
+    for h in card.habitats:
+        habitats |= HABITAT_BIT[h]
+    symbols = 0
+    for s in Symbol:
+        if card.has_symbol(s) and not (card.wild and s in (Symbol.ENDANGERED, Symbol.TAG)):
+            symbols |= SYMBOL_BIT[s]
+    return CardInfo(card.number or 0, habitats, int(card.keystone and not card.wild), symbols)
+
+
+def cell_of(placed: PlacedCard | None) -> Cell | None:
+    if placed is None:
+        return None
+    info = card_info(placed.card)
+    return (info.number, info.habitats, info.keystone, placed.research)
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """The evaluation's tunable numbers (found by self-play; see bench/bench_bots.py)."""
+
+    fill_chance: float = 0.62
+    """Chance, per empty cell a partial ecosystem still needs, that a fitting card arrives in time."""
+    goal_chance: float = 0.5
+    """The same for a card showing an objective goal's symbol."""
+    synergy_early: float = 0.55
+    """Points per synergy token while many turns remain (it buys better cards and Wild cards)."""
+    synergy_late: float = 1 / 3
+    """Points per synergy token at the end (the score sheet's one point per three)."""
+    turns_per_time: float = 2.5
+    """Turns each seat is expected to get per space left on the time track."""
+    opponent: float = 0.0
+    """How much the best other seat's value is subtracted (0: play for one's own score only)."""
+
+
+DEFAULT_WEIGHTS = Weights()
+
+
+# --------------------------------------------------------------------------- lines
+
+
+@functools.lru_cache(maxsize=1 << 17)
+def line_values(cells: tuple[Cell | None, ...], consecutive: bool, chances: tuple[float, ...]) -> tuple[int, float]:
+    """(exact points, expected points) of one row or column.
+
+    Exact follows the score sheet: the best strictly ascending or descending run of cards sharing
+    a habitat. Expected also lets each empty cell stand for a card still to come (any habitat,
+    any number), worth `chances[j]` of the gain when a run needs `j` such cards.
+    """
+    exact = 0
+    hopes: list[tuple[int, int]] = []
+    n = len(cells)
+    for start in range(n - 1):
+        first = cells[start]
+        if first is None:
+            mask, size, keys, jokers = ANY_HABITAT, 1, 0, 1
+            up_lo, up_hi = LOW, HIGH
+        else:
+            mask, size, keys, jokers = first[1], 1 + first[3], first[2], 0
+            up_lo, up_hi = (first[0], first[0]) if first[0] else (LOW, HIGH)
+        dn_lo, dn_hi = up_lo, up_hi
+        for end in range(start + 1, n):
+            cell = cells[end]
+            up_lo, up_hi = up_lo + 1, (min(up_hi + 1, HIGH) if consecutive else HIGH)
+            dn_lo, dn_hi = (max(dn_lo - 1, LOW) if consecutive else LOW), dn_hi - 1
+            if cell is None:
+                jokers += 1
+                size += 1
+            else:
+                mask &= cell[1]
+                if not mask:
+                    break
+                num = cell[0]
+                if num:
+                    up_lo, up_hi = (num, num) if up_lo <= num <= up_hi else (9, 0)
+                    dn_lo, dn_hi = (num, num) if dn_lo <= num <= dn_hi else (9, 0)
+                size += 1 + cell[3]
+                keys += cell[2]
+            if up_lo > up_hi and dn_lo > dn_hi:
+                break
+            value = size * (1 + keys)
+            if jokers:
+                hopes.append((value, jokers))
+            elif value > exact:
+                exact = value
+    gain = 0.0
+    for value, jokers in hopes:
+        if value > exact and jokers < len(chances):
+            g = chances[jokers] * (value - exact)
+            if g > gain:
+                gain = g
+    return exact, exact + gain
+
+
+# --------------------------------------------------------------------------- objective
+
+
+SYMBOLS: tuple[Symbol, ...] = tuple(Symbol)
+
+
+def symbol_masks(infos: Sequence[CardInfo | None]) -> list[int]:
+    """For each symbol (in `SYMBOLS` order), the cells whose card shows it, as a bit mask."""
+    masks = [0] * len(SYMBOLS)
+    for i, info in enumerate(infos):
+        if info is not None:
+            set_symbols(masks, info.symbols, i)
+    return masks
+
+
+def set_symbols(masks: list[int], symbols: int, index: int) -> None:
+    bit = 1 << index
+    for k in range(len(masks)):
+        if symbols >> k & 1:
+            masks[k] |= bit
+
+
+def clear_symbols(masks: list[int], index: int) -> None:
+    keep = ~(1 << index)
+    for k in range(len(masks)):
+        masks[k] &= keep
+
+
+_COUNT_NEEDED = {Pattern.COUNT3: 3, Pattern.COUNT4: 4}
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def goal_need(pattern: Pattern, have: int, filled: int) -> int | None:
+    """How many more cards showing the symbol the goal needs (0: met), or None if it is out of reach."""
+    empty = 0xFFFF & ~filled
+    count = _COUNT_NEEDED.get(pattern)
+    if count is not None:
+        need = max(0, count - have.bit_count())
+        return need if need <= empty.bit_count() else None
+    blocked = filled & ~have
+    best: int | None = None
+    for mask in PLACEMENTS[pattern]:
+        if mask & blocked:
+            continue
+        need = (mask & ~have).bit_count()
+        if best is None or need < best:
+            best = need
+            if need == 0:
+                break
+    return best
+
+
+def objective_points(goals_expected: float) -> float:
+    """The objective table read at a fractional number of goals (straight lines between entries)."""
+    g = min(max(goals_expected, 0.0), 4.0)
+    low = int(g)
+    if low >= 4:
+        return float(OBJECTIVE_POINTS[4])
+    frac = g - low
+    return OBJECTIVE_POINTS[low] + frac * (OBJECTIVE_POINTS[low + 1] - OBJECTIVE_POINTS[low])
+
+
+@functools.cache
+def objective_goals(objective: int) -> tuple[tuple[Pattern, int], ...]:
+    """An objective's goals as (pattern, index into `SYMBOLS`)."""
+    return tuple((g.pattern, SYMBOLS.index(g.symbol)) for g in catalog().objectives[objective].goals)
+
+
+def objective_value(objective: int | None, masks: Sequence[int], filled: int, chance: float) -> tuple[int, float]:
+    """(goals met, expected points) of a secret objective."""
+    if objective is None:
+        return 0, 0.0
+    done = 0
+    hope = 0.0
+    for pattern, symbol in objective_goals(objective):
+        need = goal_need(pattern, masks[symbol], filled)
+        if need == 0:
+            done += 1
+        elif need is not None:
+            hope += chance**need
+    return done, objective_points(done + hope)
+
+
+# --------------------------------------------------------------------------- whole seat
+
+
+def turns_left(state: GameState, seat: int, weights: Weights) -> float:
+    """A guess at how many more turns `seat` will start (not counting one in progress).
+
+    The game ends when a board fills or the time track runs out, then the round is finished.
+    """
+    if state.phase == "over":
+        return 0.0
+    if state.final_round:
+        return 1.0 if seat > state.current else 0.0
+    fullest = min(sum(1 for p in s.board if p is None) for s in state.seats)
+    total = min(float(fullest), state.time * weights.turns_per_time)
+    return max(0.0, total - (1.0 if seat == state.current else 0.0))
+
+
+def chances_for(empty: int, turns: float, base: float) -> tuple[float, ...]:
+    """Chance that a run needing j more cards gets them, for j = 0..4, given turns and empty cells."""
+    if empty == 0:
+        return (1.0,)
+    fill = min(1.0, turns / empty)
+    out = [1.0]
+    for j in range(1, 5):
+        out.append((base * fill) ** j if j <= turns + 0.5 else 0.0)
+    return tuple(out)
+
+
+class BoardEval:
+    """One seat's board with each line's values cached, so single-cell changes are cheap to try."""
+
+    __slots__ = (
+        "cells", "chances", "consecutive", "exact", "expected", "filled", "goal_chance", "infos",
+        "masks", "objective", "synergy_weight",
+    )
+
+    def __init__(
+        self, board: Sequence[PlacedCard | None], objective: int | None, rules: Ruleset,
+        turns: float, weights: Weights,
+    ) -> None:
+        self.infos: list[CardInfo | None] = [None if p is None else card_info(p.card) for p in board]
+        self.cells: list[Cell | None] = [cell_of(p) for p in board]
+        self.objective = objective
+        self.consecutive = rules == "first-edition"
+        empty = sum(1 for c in self.cells if c is None)
+        self.chances = chances_for(empty, turns, weights.fill_chance)
+        self.goal_chance = weights.goal_chance * min(1.0, turns / max(empty, 1))
+        progress = min(1.0, turns / 12.0)
+        self.synergy_weight = weights.synergy_late + (weights.synergy_early - weights.synergy_late) * progress
+        self.filled = sum(1 << i for i, c in enumerate(self.cells) if c is not None)
+        self.masks = symbol_masks(self.infos)
+        values = [self._line(k, self.cells) for k in range(8)]
+        self.exact = [v[0] for v in values]
+        self.expected = [v[1] for v in values]
+
+    def _line(self, k: int, cells: Sequence[Cell | None]) -> tuple[int, float]:
+        return line_values(tuple([cells[i] for i in LINE_CELLS[k]]), self.consecutive, self.chances)
+
+    def value(self, synergy: int) -> float:
+        """Expected points of the board as it stands, with `synergy` tokens in hand."""
+        _, objective = objective_value(self.objective, self.masks, self.filled, self.goal_chance)
+        return sum(self.expected) + objective + synergy * self.synergy_weight
+
+    def exact_score(self, synergy: int) -> int:
+        done, _ = objective_value(self.objective, self.masks, self.filled, 0.0)
+        return sum(self.exact) + OBJECTIVE_POINTS[done] + synergy // 3
+
+    def value_with(self, changes: Sequence[tuple[int, CardInfo | None, int]], synergy: int) -> float:
+        """Expected points after setting some cells: each change is (cell, card or None, research)."""
+        cells = list(self.cells)
+        masks = list(self.masks)
+        filled = self.filled
+        touched: set[int] = set()
+        for index, info, research in changes:
+            clear_symbols(masks, index)
+            if info is None:
+                cells[index] = None
+                filled &= ~(1 << index)
+            else:
+                cells[index] = (info.number, info.habitats, info.keystone, research)
+                filled |= 1 << index
+                set_symbols(masks, info.symbols, index)
+            touched.update(LINES_OF_CELL[index])
+        total = sum(self.expected)
+        for k in touched:
+            total += self._line(k, cells)[1] - self.expected[k]
+        _, objective = objective_value(self.objective, masks, filled, self.goal_chance)
+        return total + objective + synergy * self.synergy_weight
+
+    def placement_synergy(self, info: CardInfo, index: int, skip: int = -1) -> int:
+        """Synergy gained by placing `info` on `index` (one per habitat shared with each neighbour)."""
+        gained = 0
+        for n in NEIGHBOURS[index]:
+            other = self.infos[n]
+            if other is not None and n != skip:
+                gained += (info.habitats & other.habitats).bit_count()
+        return gained
+
+
+def seat_eval(state: GameState, seat: int, weights: Weights = DEFAULT_WEIGHTS) -> BoardEval:
+    s = state.seats[seat]
+    return BoardEval(s.board, s.objective, state.config.rules, turns_left(state, seat, weights), weights)
+
+
+def seat_value(state: GameState, seat: int, weights: Weights = DEFAULT_WEIGHTS) -> float:
+    """Expected final points of `seat`; exactly its score once the game is over."""
+    board = seat_eval(state, seat, weights)
+    synergy = state.seats[seat].synergy
+    if state.phase == "over":
+        return float(board.exact_score(synergy))
+    return board.value(synergy)
+
+
+def position_value(state: GameState, seat: int, weights: Weights = DEFAULT_WEIGHTS) -> float:
+    """`seat`'s value, less `weights.opponent` times the best other seat's (for search leaves)."""
+    mine = seat_value(state, seat, weights)
+    if weights.opponent == 0 or len(state.seats) < 2:
+        return mine
+    best_other = max(seat_value(state, i, weights) for i in range(len(state.seats)) if i != seat)
+    return mine - weights.opponent * best_other
