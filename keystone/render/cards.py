@@ -52,8 +52,9 @@ def _box(x0: float, y0: float, x1: float, y1: float) -> tuple[int, int, int, int
 # --------------------------------------------------------------------------- landscapes
 
 
-def _scene(habitat: Habitat, w: int, h: int) -> Image.Image:
-    """A small landscape for one habitat, `w` x `h` pixels at supersampled scale."""
+def _scene(habitat: Habitat, w: int, h: int, details: bool = True) -> Image.Image:
+    """A small landscape for one habitat, `w` x `h` pixels at supersampled scale; `details` adds
+    the small things (a reed) that would sit under a Wild card's corner badge."""
     img = Image.new("RGB", (w, h), HABITAT_TINT[habitat])
     d = ImageDraw.Draw(img)
     motif = HABITAT_MOTIF[habitat]
@@ -70,6 +71,8 @@ def _scene(habitat: Habitat, w: int, h: int) -> Image.Image:
             y0 = h * (0.3 + row * 0.2)
             points = [(x, y0 + math.sin(x / w * 4 * math.pi + row) * h * 0.05) for x in range(0, w + 4, 4)]
             d.line(points, fill=motif, width=max(3, h // 22))
+        if not details:
+            return img
         d.rectangle((w * 0.8, h * 0.12, w * 0.83, h * 0.55), fill=(150, 170, 120))
         d.ellipse((w * 0.785, h * 0.05, w * 0.845, h * 0.3), fill=(130, 100, 70))
     else:
@@ -149,7 +152,7 @@ def _draw_wild(big: Image.Image, card: Card) -> None:
     d = ImageDraw.Draw(big)
     habitat = card.habitats[0]
     colour = HABITAT_COLOUR[habitat]
-    art = _scene(habitat, (CARD_W - 4) * S, (NAME_TOP - 4) * S)
+    art = _scene(habitat, (CARD_W - 4) * S, (NAME_TOP - 4) * S, details=False)
     ad = ImageDraw.Draw(art)
     for k in range(-CARD_H, CARD_W, 18):  # bold diagonal stripes: a Wild card is never mistaken for a species
         ad.line([(k * S, (NAME_TOP - 4) * S), ((k + NAME_TOP) * S, 0)], fill=(*HABITAT_MOTIF[habitat],), width=3 * S)
@@ -160,7 +163,8 @@ def _draw_wild(big: Image.Image, card: Card) -> None:
     d.rounded_rectangle(_box(22, 50, CARD_W - 22, 100), radius=10 * S, fill=WHITE, outline=colour, width=3 * S)
     fonts.draw_text(big, (CARD_W / 2 * S, 75 * S), "1-5", 34 * S, INK, anchor="mm")
     d.rounded_rectangle(_box(40, 104, CARD_W - 40, 124), radius=8 * S, fill=colour)
-    fonts.draw_text(big, (CARD_W / 2 * S, 114 * S), "WILD", 15 * S, WHITE, anchor="mm", bold=True)
+    light = sum(c * w for c, w in zip(colour, (0.299, 0.587, 0.114), strict=True)) > 150
+    fonts.draw_text(big, (CARD_W / 2 * S, 114 * S), "WILD", 15 * S, INK if light else WHITE, anchor="mm", bold=True)
 
 
 def _draw_name(big: Image.Image, name: str) -> None:

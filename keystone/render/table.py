@@ -312,17 +312,13 @@ def draw_seats(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int
 # --------------------------------------------------------------------------- pictures
 
 
-def _measure(view: GameView) -> int:
-    height = MARGIN + 34 + 22 * 2 + 8 + 34 + 36 + CARD_H + 40
-    if shows_hand(view):
-        height += 34 + 36 + CARD_H + 14
-    height += 36 + 150 + 30 + 8 + 110 + MARGIN
-    return height
+ROOM = 2400
+"""Canvas height to draw on before cropping to what was used: taller than any table can get."""
 
 
 def render_table_image(view: GameView) -> Image.Image:
     view = require_view(view, "render_table")
-    image, draw = canvas(TABLE_W, _measure(view), PAGE)
+    image, draw = canvas(TABLE_W, ROOM, PAGE)
     y = MARGIN + draw_header(image, draw, MARGIN, INNER_W, view)
     y += draw_field(image, draw, y, view)
     if shows_hand(view):
@@ -346,8 +342,7 @@ def render_turn_image(view: GameView, seat: int) -> Image.Image:
     view = require_view(view, "render_turn")
     seat = require_seat(view, seat)
     board = board_panel(view, view.seats[seat], with_legend=False)
-    top_h = MARGIN + 34 + 22 * 2 + 8 + 34 + 36 + CARD_H + 40 + (34 + 36 + CARD_H + 14 if shows_hand(view) else 0)
-    image, draw = canvas(TABLE_W, top_h + max(board.height, 1000), PAGE)
+    image, draw = canvas(TABLE_W, ROOM + board.height, PAGE)
     y = MARGIN + draw_header(image, draw, MARGIN, INNER_W, view)
     y += draw_field(image, draw, y, view)
     if shows_hand(view):
