@@ -294,6 +294,7 @@ async def test_allowed_mentions_limit_who_is_pinged(fake_discord: FakeDiscord, t
     result = await fake_discord.slash(alice, fake_discord.channel("general"), "ping", {"who": bob})
     assert alice.mention in result.content and bob.mention in result.content
     assert result.message.pinged_user_ids == {bob.id}
+    assert [m["username"] for m in result.message.payload()["mentions"]] == ["bob"]
 
 
 async def test_discord_limits_are_enforced(fake_discord: FakeDiscord, tiny_bot: TinyBot,

@@ -168,6 +168,7 @@ class HarnessMixin:
     if TYPE_CHECKING:
         application_id: int
         bot_user: FakeUser
+        users: dict[int, FakeUser]
         guilds: dict[int, FakeGuild]
         channels: dict[int, FakeChannel]
         all_messages: dict[int, FakeMessage]
@@ -576,7 +577,8 @@ class HarnessMixin:
     async def post_message(self, user: FakeUser, channel: FakeChannel, content: str) -> FakeMessage:
         """A user typing in a channel (the bot sees it only with message intents)."""
         self._check_can_see(user, channel)
-        message = FakeMessage(id=self.next_id(), channel=channel, author=user, content=content)
+        message = FakeMessage(id=self.next_id(), channel=channel, author=user, content=content,
+                              directory=self.users)
         self.all_messages[message.id] = message
         await self._message_event("MESSAGE_CREATE", message)
         return message

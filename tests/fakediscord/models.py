@@ -150,7 +150,7 @@ class FakeChannel:
     def mention(self) -> str:
         return f"<#{self.id}>"
 
-    def payload(self, bot: FakeUser | None = None) -> JSON:
+    def payload(self) -> JSON:
         if self.is_dm:
             recipients = [self.recipient.payload()] if self.recipient else []
             return {"id": str(self.id), "type": DM_CHANNEL, "recipients": recipients,
@@ -290,7 +290,10 @@ def walk_components(components: list[JSON]) -> list[JSON]:
 
 @dataclass(eq=False)
 class FakeMessage:
-    """One message as stored by the fake server, kept up to date by edits."""
+    """One message as stored by the fake server, kept up to date by edits.
+
+    `directory` is the server's user table, used to describe mentioned users.
+    """
 
     id: int
     channel: FakeChannel
@@ -310,6 +313,7 @@ class FakeMessage:
     deleted: bool = False
     revisions: list[JSON] = field(default_factory=list)
     reactions: list[str] = field(default_factory=list)
+    directory: dict[int, FakeUser] = field(default_factory=dict, repr=False)
 
     @property
     def is_ephemeral(self) -> bool:
@@ -385,8 +389,8 @@ class FakeMessage:
             "flags": self.flags, "attachments": [a.filename for a in self.attachments],
         }
 
-    def payload(self, bot: FakeUser | None = None) -> JSON:
-        pinged = self.pinged_user_ids
+    def payload(self) -> JSON:
+        pinged = [self.directory[uid] for uid in sorted(self.pinged_user_ids) if uid in self.directory]
         data: JSON = {
             "id": str(self.id),
             "channel_id": str(self.channel.id),
@@ -396,8 +400,7 @@ class FakeMessage:
             "edited_timestamp": self.edited_timestamp,
             "tts": False,
             "mention_everyone": self.pings_everyone,
-            "mentions": [{"id": str(uid), "username": str(uid), "discriminator": "0", "avatar": None}
-                         for uid in sorted(pinged)],
+            "mentions": [user.payload() for user in pinged],
             "mention_roles": [],
             "attachments": [a.payload() for a in self.attachments],
             "embeds": self.embeds,

@@ -451,7 +451,7 @@ class FakeDiscord(HarnessMixin):
             allowed_mentions=payload.get("allowed_mentions"), interaction=interaction,
             webhook_id=self.application_id if interaction else None,
             application_id=self.application_id if interaction else None,
-            type=20 if from_command else 0,
+            type=20 if from_command else 0, directory=self.users,
         )
         message.attachments = self._attachments(payload, files, [])
         self.all_messages[message.id] = message
