@@ -131,3 +131,29 @@ async def test_autocomplete_offers_slots_cells_and_skills() -> None:
     assert [v for _, v in cells] == ["A1", "A2", "A3", "A4"]
     skills = await service.suggest(HERE, ANN, "skill")
     assert skills and all(v.isdigit() for _, v in skills)
+
+
+async def test_resigning_ranks_the_resigner_last_and_frees_the_channel() -> None:
+    service = await started()
+    st = await state(service)
+    await service.act(HERE, ANN, str(simple_action(st)))
+    reply = await service.resign(HERE, BOB)
+    assert reply.ok and "Bob resigned" in (reply.public or "") and "Ann wins" in (reply.public or "")
+    assert any(name == "scores.png" for name, _ in reply.files)
+    assert await service.state_here(HERE) is None
+    assert (await service.new(HERE, CID)).ok
+
+
+async def test_unexpected_failure_is_an_apology_and_changes_nothing(monkeypatch, caplog) -> None:  # type: ignore[no-untyped-def]
+    service = await started()
+    st = await state(service)
+
+    async def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(service.store, "commit_action", broken)
+    reply = await service.act(HERE, ANN, str(simple_action(st)))
+    assert not reply.ok and "Sorry" in (reply.private or "")
+    assert any("game 1" in r.getMessage() for r in caplog.records)
+    monkeypatch.undo()
+    assert (await state(service)).version == st.version
