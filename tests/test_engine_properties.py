@@ -95,3 +95,15 @@ def test_setup_accounts_for_every_card_and_round_trips(seed: int) -> None:
     state = new_game(GameConfig(), seed, ["A", "B"])
     assert check_invariants(state, after_turn=True) == []
     assert load_state(dump_state(state)) == state
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**40))
+def test_envelope_games_account_for_the_new_cards_too(seed: int) -> None:
+    from keystone.engine.campaign import ENVELOPE
+
+    state = new_game(GameConfig(expansions=[ENVELOPE]), seed, ["A", "B"])
+    assert check_invariants(state, after_turn=True) == []
+    while state.phase != "over":
+        state, _ = apply(state, legal_actions(state)[-1])
+        assert check_invariants(state) == []

@@ -26,7 +26,7 @@ def all_card_locations(state: GameState) -> Counter[str]:
 def expected_cards(state: GameState) -> Counter[str]:
     cat = load_catalog()
     removed = set(state.config.removed_cards)
-    ids = [c.id for c in cat.species if c.id not in removed]
+    ids = [c.id for c in cat.species_for(state.config.expansions) if c.id not in removed]
     if state.config.wilds_allowed:
         ids += [w.id for w in cat.wilds]
     return Counter(ids)

@@ -8,13 +8,13 @@ from keystone.engine.views import GameView, PendingView, SkillView
 
 def skill_label(skill: SkillView) -> str:
     """What the token does now: the summary of the side that is face up."""
-    token = load_catalog().skills[skill.number]
+    token = load_catalog().skill(skill.number)
     return (token.exhausted if skill.exhausted else token.active).summary
 
 
 def skill_flip_label(skill: SkillView) -> str:
     """The preview panel of the other side, as printed at the bottom of the physical token."""
-    token = load_catalog().skills[skill.number]
+    token = load_catalog().skill(skill.number)
     return (token.active if skill.exhausted else token.exhausted).summary
 
 
