@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
+import sqlite3
 import statistics
 import sys
 import tempfile
@@ -97,7 +98,8 @@ async def loading(folder: Path, game: Recorded) -> None:
     running = await store_partial(store, game, half.version)
     print(f"load a running game (move {half.version}): {describe(await timings(store, running, False, 2000))} "
           "[target < 5 ms]")
-    print(f"load a finished game ({finished.version} moves): {describe(await timings(store, finished.id, False, 2000))}")
+    finished_times = await timings(store, finished.id, False, 2000)
+    print(f"load a finished game ({finished.version} moves): {describe(finished_times)}")
     print(f"load with full replay audit ({finished.version} moves): "
           f"{describe(await timings(store, finished.id, True, 200))}")
     await store.close()
@@ -130,12 +132,28 @@ async def size(folder: Path, pool: list[Recorded], games: int) -> None:
           f"{moves / seconds:.0f} moves/s unsynced)")
 
 
+def disk_sync_rate(folder: Path) -> float:
+    """Bare synced one-row commits per second on this disk: the ceiling for the synced figure."""
+    db = sqlite3.connect(folder / "disk.db", isolation_level=None)
+    db.execute("PRAGMA journal_mode = WAL")
+    db.execute("PRAGMA synchronous = FULL")
+    db.execute("CREATE TABLE t (x TEXT)")
+    started = time.perf_counter()
+    for _ in range(500):
+        db.execute("INSERT INTO t VALUES (?)", ("x" * 3000,))
+    rate = 500 / (time.perf_counter() - started)
+    db.close()
+    return rate
+
+
 async def main(games: int, players: int) -> None:
     pool = [record_game(seed, players) for seed in range(40)]
     mean = statistics.mean(len(g.moves) for g in pool)
     print(f"pool: {len(pool)} random {players}-player games, {mean:.0f} moves each on average")
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
+        print(f"this disk right now: {disk_sync_rate(folder):.0f} bare synced SQLite commits/s "
+              "(other processes writing to it lower this; it caps the synced figure)")
         for durable in (True, False):
             rate = await throughput(folder, pool, durable, 5000)
             mode = "synced to disk (FULL)" if durable else "safe against crashes only (NORMAL)"
