@@ -29,6 +29,53 @@ def random_game(seed: int, players: int, check: bool = True) -> tuple[GameState,
     return state, log, problems
 
 
+def bot_game(
+    seed: int, levels: list[str], budget: int | None = None, check: bool = True
+) -> tuple[GameState, list[str], list[str]]:
+    """Play one game with a bot level per seat; return (final state, log, problems)."""
+    from keystone.engine.bots import bot_seed, choose_action
+
+    state = new_game(GameConfig(players=len(levels)), seed, [f"Seat {i + 1}" for i in range(len(levels))])
+    log: list[str] = []
+    problems: list[str] = []
+    while state.phase != "over":
+        action = choose_action(state, levels[state.current], bot_seed(seed, state), budget=budget)
+        turn_before = state.turn
+        state, _ = apply(state, action)
+        log.append(str(action))
+        if check:
+            problems += check_invariants(state, after_turn=state.turn != turn_before)
+    return state, log, problems
+
+
+def seat_levels(game: int, players: int, bot: str, vs: str | None) -> list[str]:
+    """`bot` in one seat (moving round the table game by game) and `vs` in the others; `bot` alone plays all."""
+    if vs is None:
+        return [bot] * players
+    return [bot if i == game % players else vs for i in range(players)]
+
+
+def bot_summary(games: list[tuple[list[str], list[int]]], bot: str, vs: str | None) -> dict[str, object]:
+    """Win rate (a shared first place is split) and mean score for each side of the match."""
+    sides = {"bot": bot} if vs is None else {"bot": bot, "vs": vs}
+    labels = {side: level if side == "bot" or level != bot else f"{level} (vs)" for side, level in sides.items()}
+    wins = dict.fromkeys(sides, 0.0)
+    scores: dict[str, list[int]] = {side: [] for side in sides}
+    for g, (levels, totals) in enumerate(games):
+        best = max(totals)
+        firsts = [i for i, t in enumerate(totals) if t == best]
+        for i, total in enumerate(totals):
+            side = "bot" if vs is None or i == g % len(levels) else "vs"
+            scores[side].append(total)
+            if i in firsts:
+                wins[side] += 1 / len(firsts)
+    n = max(1, len(games))
+    return {
+        "win_rates": {labels[side]: round(wins[side] / n, 4) for side in sides},
+        "mean_scores": {labels[side]: round(statistics.fmean(scores[side]), 2) for side in sides if scores[side]},
+    }
+
+
 def final_totals(state: GameState) -> list[int]:
     from keystone.engine.results import final_scores
 
@@ -40,14 +87,29 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--players", type=int, default=2, choices=[1, 2, 3, 4])
+    parser.add_argument("--bot", choices=["easy", "normal", "hard"],
+                        help="a bot plays instead of random moves (every seat, unless --vs is given)")
+    parser.add_argument("--vs", choices=["easy", "normal", "hard"],
+                        help="the other seats' bot; --bot's seat moves round the table game by game")
+    parser.add_argument("--budget", type=int, help="the hard bot's simulated turns per decision")
     args = parser.parse_args(argv)
+    if args.vs is not None and args.bot is None:
+        args.bot = "easy"
+    if args.vs is not None and args.players < 2:
+        parser.error("--vs needs at least 2 players.")
+    matches: list[tuple[list[str], list[int]]] = []
     started = time.perf_counter()
     finished = 0
     violations: list[str] = []
     scores: list[int] = []
     turns: list[int] = []
     for g in range(args.games):
-        state, _log, problems = random_game(args.seed + g, args.players)
+        if args.bot is None:
+            state, _log, problems = random_game(args.seed + g, args.players)
+        else:
+            levels = seat_levels(g, args.players, args.bot, args.vs)
+            state, _log, problems = bot_game(args.seed + g, levels, args.budget)
+            matches.append((levels, final_totals(state)))
         violations += [f"game {args.seed + g}: {p}" for p in problems]
         finished += state.phase == "over"
         scores += final_totals(state)
@@ -62,5 +124,7 @@ def main(argv: list[str]) -> int:
         "turns_per_game": round(statistics.fmean(turns), 2) if turns else 0,
         "seconds": round(time.perf_counter() - started, 3),
     }
+    if args.bot is not None:
+        result.update(bot_summary(matches, args.bot, args.vs))
     print(json.dumps(result))
     return 0 if not violations and finished == args.games else 1
