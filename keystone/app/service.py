@@ -13,7 +13,7 @@ import random
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from keystone.app import ids, pictures, text
+from keystone.app import ids, journal, pictures, text
 from keystone.app.bots import bot_action
 from keystone.app.controls import cell_select, controls_for
 from keystone.app.replies import Control, File, Reply
@@ -24,12 +24,14 @@ from keystone.engine import (
     GameView,
     IllegalAction,
     apply,
+    campaign,
     legal_actions,
     new_game,
     parse_action,
     player_view,
     public_view,
 )
+from keystone.engine.coop import acting_player
 from keystone.engine.results import final_scores, places, view_scores
 from keystone.store import GameRecord, Kind, LoadedGame, SeatInfo, SeatResult, StaleVersion, Store, StoreError
 
@@ -38,6 +40,7 @@ log = logging.getLogger(__name__)
 APOLOGY = "Sorry, something went wrong on my side; the game is unchanged. Please try again in a moment."
 MOVED_ON = "The game has moved on since that choice was offered; here is where it stands now."
 BOT_LEVELS = ("easy", "normal", "hard")
+MODES = ("competitive", "coop")
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +70,8 @@ class GameService:
         self._locks: dict[int, asyncio.Lock] = {}
         self._seeds = seeds or (lambda: random.SystemRandom().randrange(2**31))
         self._cache: dict[int, LoadedGame] = {}
+        self._won_before: dict[int, dict[int, set[int]]] = {}
+        """Per finished journal game: each person's won assignments before it ended (for unlock news)."""
 
     # ------------------------------------------------------------------ plumbing
 
@@ -116,26 +121,50 @@ class GameService:
 
     # ------------------------------------------------------------------ lobby
 
-    async def new(self, where: Where, actor: Actor, players: int = 2, rules: str = "second-edition") -> Reply:
-        """Open a lobby in this channel; in a direct message start a solo game at once."""
-        if rules not in ("second-edition", "first-edition"):
-            return Reply.refuse("The rules are `second-edition` (the default) or `first-edition`.")
-        if not 1 <= players <= 4:
-            return Reply.refuse("A game has 1 to 4 players.")
+    async def new(
+        self, where: Where, actor: Actor, players: int = 2, rules: str = "second-edition", *,
+        mode: str = "competitive", assignment: int | None = None, opponent: str | None = None,
+        envelope: bool = False,
+    ) -> Reply:
+        """Open a lobby in this channel; in a direct message start a solo game (or one against bots) at once."""
+        problem = _new_problem(where, players, rules, mode, assignment, opponent, envelope)
+        if problem is not None:
+            return Reply.refuse(problem)
+        if assignment is not None and mode == "competitive":
+            return await self.journal_start(where, actor, assignment)
 
         async def work() -> Reply:
-            kind: Kind = "solo" if where.is_dm else "competitive"
-            size = 1 if where.is_dm else players
-            config = GameConfig(players=size, rules=rules)  # type: ignore[arg-type]
+            won = await self._won(actor.user_id)
+            if envelope and not campaign.envelope_open(won):
+                raise IllegalAction(
+                    f"The sealed envelope opens when you win assignment {campaign.LAST_ASSIGNMENT} of the Field "
+                    "Journal; see `/journal list`."
+                )
+            if assignment is not None:
+                campaign.check_playable(assignment, won)
+            kind, config = _new_config(where, players, rules, mode, assignment, opponent, envelope)
             record = await self.store.create_lobby(
                 guild_id=where.guild_id, channel_id=where.channel_id, kind=kind, host_id=actor.user_id,
-                host_name=actor.name, config=config,
+                host_name=actor.name, config=config, assignment=assignment,
             )
+            level = opponent or "normal"
+            wanted_bots = config.players - 1 if where.is_dm else (1 if opponent else 0)
+            for _ in range(wanted_bots):
+                record = await self.store.join_lobby(record.id, _bot_seat(record, level))
             if where.is_dm:
                 return await self._start(record, actor)
-            return self._lobby_reply(record, f"{actor.name} opened a lobby for {size} players ({rules}).")
+            what = "a co-op lobby" if kind == "coop" else "a lobby"
+            about = f": assignment {assignment}, {campaign.assignment(assignment).title}" if assignment else ""
+            bots = f" A {level} bot takes a seat." if opponent else ""
+            return self._lobby_reply(
+                record, f"{actor.name} opened {what} for {config.players} players ({config.rules}){about}.{bots}"
+            )
 
         return await self._guarded(None, work)
+
+    async def _won(self, user_id: int) -> list[int]:
+        """The assignments this person has won (their campaign progress)."""
+        return (await self.store.campaign_progress(user_id)).completed
 
     def _lobby_reply(self, record: GameRecord, headline: str) -> Reply:
         names = ", ".join(s.name for s in record.seats) or "nobody yet"
@@ -177,10 +206,8 @@ class GameService:
             if what == "bot":
                 if len(record.seats) >= record.config.players:
                     return Reply.refuse("This lobby is full.")
-                level = "normal"
-                count = sum(1 for s in record.seats if s.is_bot) + 1
-                record = await self.store.join_lobby(gid, SeatInfo.bot(BOT_LEVELS.index(level), f"Bot {count}"))
-                return self._lobby_reply(record, f"A {level} bot joined.")
+                record = await self.store.join_lobby(gid, _bot_seat(record, "normal"))
+                return self._lobby_reply(record, "A normal bot joined.")
             if len(record.seats) < record.config.players:
                 return Reply.refuse(
                     f"The lobby needs {record.config.players} players and has {len(record.seats)}; "
@@ -193,6 +220,8 @@ class GameService:
     async def _start(self, record: GameRecord, actor: Actor) -> Reply:
         seed = self._seeds()
         names = [s.name for s in record.seats]
+        if record.config.coop:
+            names = [" & ".join(names)[:100]]
         state = new_game(record.config, seed, names)
         record = await self.store.start_game(record.id, state)
         self._cache[record.id] = LoadedGame(record, state)
@@ -200,10 +229,14 @@ class GameService:
         reply = await self._after_action(record, state, events, mover=None, new_turn=True,
                                          headline="The game begins!")
         seat = record.seat_of(actor.user_id)
-        objective = state.seats[seat].objective if seat is not None else None
+        objective = state.seats[_board(record, seat)].objective if seat is not None else None
         if objective is not None:
             reply.private = text.objective_text(objective)
-        reply.public = (reply.public or "") + "\nEach player sees their secret objective with `/keystone objective`."
+        if record.assignment is not None:
+            page = "\n".join(journal.page_lines(record.assignment, record.config.coop))
+            reply.public = f"{page}\n{reply.public or ''}"
+        elif len(record.seats) > 1:
+            reply.public = f"{reply.public or ''}\nEach player sees their secret objective with `/keystone objective`."
         return reply
 
     # ------------------------------------------------------------------ playing
@@ -225,13 +258,13 @@ class GameService:
         seat = _seat_or_refuse(record, actor)
         if version is not None and version != state.version:
             return await self._stale(game_id)
-        if seat != state.current:
-            raise IllegalAction(f"It is {state.seats[state.current].name}'s turn, not yours.")
+        _check_turn(record, state, seat)
         action = parse_action(notation)
         new, events = apply(state, action)
         await self._commit(record, state, seat, str(action), new)
         new, more = await self._bot_turns(record, new)
-        return await self._after_action(record, new, events + more, mover=seat, new_turn=new.turn != state.turn)
+        return await self._after_action(record, new, events + more, mover=_board(record, seat),
+                                        new_turn=new.turn != state.turn)
 
     async def _playing(self, game_id: int) -> tuple[GameRecord, GameState]:
         loaded = await self._load(game_id)
@@ -247,8 +280,7 @@ class GameService:
             seat = _seat_or_refuse(record, actor)
             if version != state.version:
                 return await self._stale(game_id)
-            if seat != state.current:
-                raise IllegalAction(f"It is {state.seats[state.current].name}'s turn, not yours.")
+            _check_turn(record, state, seat)
             notations = [str(a) for a in legal_actions(state)]
             if value in notations:
                 return await self._act(game_id, actor, value, version)
@@ -267,8 +299,7 @@ class GameService:
             seat = _seat_or_refuse(record, actor)
             if version != state.version:
                 return await self._stale(game_id)
-            if seat != state.current:
-                raise IllegalAction(f"It is {state.seats[state.current].name}'s turn, not yours.")
+            _check_turn(record, state, seat)
             held = ", ".join(text.card_name(c) for c in state.held)
             return Reply(private=f"Your cards: {held}.", private_controls=controls_for(state, game_id, show_held=True))
 
@@ -277,17 +308,22 @@ class GameService:
     async def _bot_turns(self, record: GameRecord, state: GameState) -> tuple[GameState, list[Event]]:
         """Play every bot seat's turn(s) until a person must act or the game ends."""
         events: list[Event] = []
-        while state.phase != "over" and record.seats[state.current].is_bot:
-            level = record.seats[state.current].bot_level or 0
+        while state.phase != "over" and record.seats[acting_player(state)].is_bot:
+            decider = acting_player(state)
+            level = record.seats[decider].bot_level or 0
             action = await asyncio.to_thread(bot_action, state, level)
             new, more = apply(state, action)
-            await self._commit(record, state, state.current, str(action), new)
+            await self._commit(record, state, decider, str(action), new)
             state, events = new, events + more
         return state, events
 
     async def _commit(self, record: GameRecord, old: GameState, seat: int, notation: str, new: GameState) -> None:
         """Save one move; a move that ends the game carries the results in the same transaction."""
-        results = _results(new) if new.phase == "over" else None
+        results = _results(record, new) if new.phase == "over" else None
+        if results is not None and record.assignment is not None:
+            self._won_before[record.id] = {
+                s.user_id: set(await self._won(s.user_id)) for s in record.seats if s.user_id is not None
+            }
         await self.store.commit_action(record.id, old.version, seat, notation, new, results=results)
         if results is None:
             self._cache[record.id] = LoadedGame(record, new)
@@ -306,31 +342,108 @@ class GameService:
         files = await _pictures(view, mover)
         reply = Reply(private="\n".join(private) or None, files=files)
         if state.phase == "over":
-            lines.append(await self._final_words(state, reply))
+            lines.append(await self._final_words(record, state, reply))
         else:
-            nxt = record.seats[state.current]
+            nxt = record.seats[acting_player(state)]
             lines.append(text.pending_sentence(view))
             if nxt.user_id is not None and new_turn:
-                lines.append(f"<@{nxt.user_id}>, it is your turn.")
+                whose = "your turn to decide for the shared board" if record.config.coop else "your turn"
+                lines.append(f"<@{nxt.user_id}>, it is {whose}.")
                 reply.mention = [nxt.user_id]
             reply.controls = controls_for(state, record.id, show_held=not state.held_private)
         reply.public = "\n".join(lines)
         return reply
 
-    async def _final_words(self, state: GameState, reply: Reply, resigned: int | None = None) -> str:
-        """Attach the score sheet and say who won (ties explained)."""
+    async def _final_words(
+        self, record: GameRecord, state: GameState, reply: Reply, resigned: int | None = None
+    ) -> str:
+        """Attach the score sheet and say who won (ties explained); an assignment gets its verdict."""
         sheets = final_scores(state)
-        results = _results(state, resigned)
         view = public_view(state)
         reply.files.append(("scores.png", await asyncio.to_thread(pictures.scores_png, view, sheets)))
+        if record.assignment is not None and resigned is None:
+            before = self._won_before.pop(record.id, {})
+            return self._verdict(record, state, before)
+        if len(state.seats) == 1:
+            return _winner_sentence(state, [s.total for s in sheets], [1])
+        results = _results(record, state, resigned)
         return _winner_sentence(state, [s.total for s in sheets], [r.place for r in results])
+
+    def _verdict(self, record: GameRecord, state: GameState, before: dict[int, set[int]]) -> str:
+        """The judge's verdict; unlock news for each person (named when partners share it)."""
+        number = record.assignment
+        assert number is not None
+        result = campaign.judge(number, state)
+        lines = result.sentences()
+        people = [s for s in record.seats if s.user_id is not None]
+        if not result.won:
+            return "\n".join(lines + journal.unlock_lines(number, False, ()))
+        for person in people:
+            news = journal.unlock_lines(number, result.won, before.get(person.user_id or 0, set()))
+            if len(people) > 1:
+                news = [f"{person.name}: {line}" for line in news]
+            lines += news
+        return "\n".join(lines)
+
+    # ------------------------------------------------------------------ the Field Journal
+
+    async def journal_list(self, actor: Actor) -> Reply:
+        """The twenty assignments with this person's stars, what is open, and the envelope."""
+
+        async def work() -> Reply:
+            progress = await self.store.campaign_progress(actor.user_id)
+            return Reply(private="\n".join(journal.journal_lines(progress)))
+
+        return await self._guarded(None, work)
+
+    async def journal_start(self, where: Where, actor: Actor, number: int | None = None) -> Reply:
+        """Begin an assignment here (the next one not yet won by default); a locked one is refused."""
+
+        async def work() -> Reply:
+            progress = await self.store.campaign_progress(actor.user_id)
+            wanted = number if number is not None else (progress.next_assignment or campaign.LAST_ASSIGNMENT)
+            try:
+                campaign.check_playable(wanted, progress.completed)
+            except campaign.JournalError as exc:
+                raise IllegalAction(str(exc)) from exc
+            config = campaign.config_for(wanted)
+            record = await self.store.create_lobby(
+                guild_id=where.guild_id, channel_id=where.channel_id, kind="solo", host_id=actor.user_id,
+                host_name=actor.name, config=config, assignment=wanted,
+            )
+            return await self._start(record, actor)
+
+        return await self._guarded(None, work)
+
+    async def _journal_here(self, where: Where) -> tuple[GameRecord, GameState, int]:
+        record, state = await self._playing((await self._game_here(where)).id)
+        if record.assignment is None:
+            raise IllegalAction("The game here is not a Field Journal assignment; start one with `/journal start`.")
+        return record, state, record.assignment
+
+    async def journal_status(self, where: Where, actor: Actor) -> Reply:
+        """How the running assignment's goals stand on the board now."""
+
+        async def work() -> Reply:
+            _, state, number = await self._journal_here(where)
+            return Reply(private="\n".join(campaign.progress(number, state).sentences()))
+
+        return await self._guarded(None, work)
+
+    async def journal_abandon(self, where: Where, actor: Actor) -> Reply:
+        """Stop the assignment here without a result; it stays open to try again."""
+        try:
+            await self._journal_here(where)
+        except IllegalAction as exc:
+            return Reply.refuse(str(exc))
+        return await self.abandon(where, actor)
 
     # ------------------------------------------------------------------ looking
 
     async def board(self, where: Where, actor: Actor, player: str | None = None) -> Reply:
         async def work() -> Reply:
             record, state = await self._playing((await self._game_here(where)).id)
-            seat = _find_seat(record, state, actor, player)
+            seat = _board(record, _find_seat(record, state, actor, player))
             view = public_view(state)
             png = await asyncio.to_thread(pictures.board_png, view, seat)
             return Reply(private="\n".join(text.board_lines(view, seat)), private_files=[("board.png", png)])
@@ -350,7 +463,8 @@ class GameService:
         async def work() -> Reply:
             record, state = await self._playing((await self._game_here(where)).id)
             seat = _seat_or_refuse(record, actor)
-            number = player_view(state, seat).seats[seat].objective
+            board = _board(record, seat)
+            number = player_view(state, board).seats[board].objective
             if number is None:
                 return Reply.refuse("This game has no secret objectives.")
             return Reply(private=text.objective_text(number))
@@ -379,13 +493,19 @@ class GameService:
         return await self._guarded(None, work)
 
     async def resign(self, where: Where, actor: Actor) -> Reply:
+        """Give up: with three or more seats and another person left, a normal bot takes the seat over;
+        otherwise the game ends here and the resigner is ranked last."""
+
         async def work() -> Reply:
             record, state = await self._playing(gid)
             seat = _seat_or_refuse(record, actor)
-            await self.store.finish_game(gid, _results(state, seat))
+            people = [s for i, s in enumerate(record.seats) if s.user_id is not None and i != seat]
+            if len(record.seats) >= 3 and people:
+                return await self._hand_to_bot(record, state, seat, actor)
+            await self.store.finish_game(gid, _results(record, state, seat))
             self._cache.pop(gid, None)
             reply = Reply()
-            result = await self._final_words(state, reply, resigned=seat)
+            result = await self._final_words(record, state, reply, resigned=seat)
             reply.public = f"{actor.name} resigned; the game ends here.\n{result}"
             return reply
 
@@ -394,6 +514,15 @@ class GameService:
         except IllegalAction as exc:
             return Reply.refuse(str(exc))
         return await self._guarded(gid, work)
+
+    async def _hand_to_bot(self, record: GameRecord, state: GameState, seat: int, actor: Actor) -> Reply:
+        """Seat a normal bot where the resigner sat and let it play on if it is its turn."""
+        bot = SeatInfo.bot(BOT_LEVELS.index("normal"), f"Bot for {actor.name}"[:100])
+        record = await self.store.replace_seat(record.id, seat, bot)
+        new, events = await self._bot_turns(record, state)
+        headline = f"{actor.name} resigned; a normal bot plays on in their seat so the others can finish."
+        return await self._after_action(record, new, events, mover=None, new_turn=new.turn != state.turn,
+                                        headline=headline)
 
     async def abandon(self, where: Where, actor: Actor) -> Reply:
         async def work() -> Reply:
@@ -429,13 +558,13 @@ class GameService:
         record, state = found
         seat = record.seat_of(actor.user_id)
         view = public_view(state)
-        legal = [str(a) for a in legal_actions(state)] if seat == state.current else []
+        legal = [str(a) for a in legal_actions(state)] if seat == acting_player(state) else []
         out: list[tuple[str, str]] = []
         if verb == "take":
             slots = sorted({int(n.split()[1]) for n in legal if n.startswith("take ")})
             out = [(text.slot_label(view, s - 1), str(s)) for s in slots]
         elif verb == "cell":
-            board_seat = seat if seat is not None else state.current
+            board_seat = state.current if seat is None else _board(record, seat)
             out = [(c, c) for c in text.empty_cells(view, board_seat)]
         elif verb == "skill":
             usable = [int(n.split()[1]) for n in legal if n.startswith("skill ")]
@@ -455,15 +584,92 @@ async def _pictures(view: GameView, mover: int | None) -> list[File]:
     return list(zip(("field.png", "board.png"), drawn, strict=False))
 
 
-def _results(state: GameState, resigned: int | None = None) -> list[SeatResult]:
-    """Per-seat results; a seat that resigned comes last, the others keep their order."""
+def _results(record: GameRecord, state: GameState, resigned: int | None = None) -> list[SeatResult]:
+    """Per-seat results; a seat that resigned comes last, the others keep their order.
+
+    Co-op partners share the board's score and first place; an assignment adds its stars to every
+    person's result, so the store records it in each partner's campaign."""
+    stars = None
+    if record.assignment is not None and state.phase == "over":
+        stars = campaign.judge(record.assignment, state).stars
+    if record.config.coop:
+        total = final_scores(state)[0].total
+        won = stars is None or stars > 0
+        return [SeatResult(i, total, 1, won and resigned is None, stars) for i in range(len(record.seats))]
     sheets = final_scores(state)
     ranks = places(sheets)
     if resigned is not None:
         others = [i for i in range(len(sheets)) if i != resigned]
         among = dict(zip(others, places([sheets[i] for i in others]), strict=True))
         ranks = [among.get(i, len(sheets)) for i in range(len(sheets))]
-    return [SeatResult(i, s.total, r, r == 1) for i, (s, r) in enumerate(zip(sheets, ranks, strict=True))]
+    return [SeatResult(i, s.total, r, r == 1 if stars is None else stars > 0, stars)
+            for i, (s, r) in enumerate(zip(sheets, ranks, strict=True))]
+
+
+def _board(record: GameRecord, seat: int) -> int:
+    """The engine seat (board) a store seat plays: co-op partners all play board 0."""
+    return 0 if record.config.coop else seat
+
+
+def _check_turn(record: GameRecord, state: GameState, seat: int) -> None:
+    """Refuse anyone but the person who decides now, naming them."""
+    decider = acting_player(state)
+    if seat != decider:
+        who = record.seats[decider].name
+        if record.config.coop:
+            raise IllegalAction(f"{who} decides this turn for the shared board; your turn comes next.")
+        raise IllegalAction(f"It is {who}'s turn, not yours.")
+
+
+def _bot_seat(record: GameRecord, level: str) -> SeatInfo:
+    count = sum(1 for s in record.seats if s.is_bot) + 1
+    return SeatInfo.bot(BOT_LEVELS.index(level), f"Bot {count} ({level})")
+
+
+def _new_problem(
+    where: Where, players: int, rules: str, mode: str, assignment: int | None, opponent: str | None, envelope: bool
+) -> str | None:
+    """Why these `/keystone new` options cannot make a game, or None."""
+    if rules not in ("second-edition", "first-edition"):
+        return "The rules are `second-edition` (the default) or `first-edition`."
+    if not 1 <= players <= 4:
+        return "A game has 1 to 4 players."
+    if mode not in MODES:
+        return "The mode is `competitive` (the default) or `coop`."
+    if opponent is not None and opponent not in BOT_LEVELS:
+        return "A bot opponent is `easy`, `normal` or `hard`."
+    if assignment is not None and not 1 <= assignment <= campaign.LAST_ASSIGNMENT:
+        return f"There is no assignment {assignment}; the journal has assignments 1 to {campaign.LAST_ASSIGNMENT}."
+    if mode == "coop":
+        if where.is_dm:
+            return "Co-op is played with partners in a server channel; in a direct message try `/journal start`."
+        if players < 2:
+            return "Co-op needs 2 to 4 partners."
+        if assignment is not None and players != 2:
+            return "A Field Journal assignment in co-op is played by exactly two partners."
+        if opponent is not None:
+            return "Co-op partners play together, so there is no bot opponent; use Add bot for a bot partner."
+    if assignment is not None and (envelope or opponent is not None):
+        return "An assignment brings its own setup; leave out `envelope` and `opponent`."
+    if opponent is not None and not where.is_dm and players < 2:
+        return "A game with a bot opponent needs at least 2 players."
+    return None
+
+
+def _new_config(
+    where: Where, players: int, rules: str, mode: str, assignment: int | None, opponent: str | None, envelope: bool
+) -> tuple[Kind, GameConfig]:
+    """The store kind and engine config `/keystone new` asks for (options already checked)."""
+    expansions = [campaign.ENVELOPE] if envelope else []
+    if mode == "coop":
+        if assignment is not None:
+            return "coop", campaign.config_for(assignment, coop=True)
+        return "coop", GameConfig(players=players, rules=rules, coop=True, expansions=expansions)  # type: ignore[arg-type]
+    if where.is_dm:
+        size = max(players, 2) if opponent is not None else 1
+        kind: Kind = "competitive" if opponent is not None else "solo"
+        return kind, GameConfig(players=size, rules=rules, expansions=expansions)  # type: ignore[arg-type]
+    return "competitive", GameConfig(players=players, rules=rules, expansions=expansions)  # type: ignore[arg-type]
 
 
 def _seat_or_refuse(record: GameRecord, actor: Actor) -> int:

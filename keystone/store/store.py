@@ -373,6 +373,25 @@ class Store:
         await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (self._clock(), game_id))
         return await fetch_record(db, game_id)
 
+    async def replace_seat(self, game_id: int, position: int, seat: SeatInfo) -> GameRecord:
+        """Hand a running game's seat to someone else (a bot taking over from a player who resigned).
+
+        The seat row is updated in place, so the log rows that name its position stay valid.
+        """
+        seat = validate.seat(seat)
+        async with self._transaction() as db:
+            record = await fetch_record(db, validate.ident(game_id, "game"))
+            if record.status != "active":
+                raise WrongStatus(record.id, record.status, "Only a running game's seats can change hands.")
+            validate.integer(position, "seat number", 0, len(record.seats) - 1)
+            if seat.user_id is not None and record.seat_of(seat.user_id) not in (None, position):
+                raise LobbyError("That person already has a seat in this game.")
+            await db.execute(
+                "UPDATE seats SET user_id = ?, bot_level = ?, name = ? WHERE game_id = ? AND position = ?",
+                (seat.user_id, seat.bot_level, seat.name, record.id, position),
+            )
+            return await self._touch(db, record.id)
+
     # ------------------------------------------------------------------ playing
 
     async def commit_action(
