@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+
+import pytest
+
 from keystone.app import Actor, GameService, Reply, Where
 from keystone.app.bots import simple_action
 from keystone.app.controls import MAX_OPTIONS
@@ -10,6 +14,23 @@ from keystone.store import Store
 
 HERE = Where(channel_id=10, guild_id=1)
 ANN, BOB, CID = Actor(1, "Ann"), Actor(2, "Bob"), Actor(3, "Cid")
+
+
+@pytest.fixture(autouse=True)
+async def close_stores(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[None]:
+    """Every test here opens in-memory stores; close them all so no worker thread outlives it."""
+    opened: list[Store] = []
+    real_open = Store.open
+
+    async def tracking_open(*args: object, **kwargs: object) -> Store:
+        store = await real_open(*args, **kwargs)  # type: ignore[arg-type]
+        opened.append(store)
+        return store
+
+    monkeypatch.setattr(Store, "open", tracking_open)
+    yield
+    for store in opened:
+        await store.close()
 
 
 async def started(seed: int = 7) -> GameService:
