@@ -24,3 +24,21 @@ def no_store_left_open() -> Iterator[None]:
         thread.join(timeout=2)
     still = [t for t in leaked if t.is_alive()]
     assert not still, f"{len(still)} database connection(s) left open: close every Store a test opens"
+
+
+_exit_status: list[int] = [0]
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    _exit_status[0] = int(exitstatus)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """Leaked connections were already reported as errors; do not also hang the run on them."""
+    if _store_threads():
+        import os
+        import sys
+
+        sys.stdout.write("\nDatabase connections were left open (reported above); exiting without waiting.\n")
+        sys.stdout.flush()
+        os._exit(_exit_status[0] or 1)
