@@ -29,7 +29,7 @@ Sequence 2: Black-Footed Ferret, Black-Tailed Jackrabbit, Canada Goose, Collared
 Sequence 3: Alligator Snapping Turtle, Arctic Fox, Atlantic Salt Marsh Snake, Burrowing Owl, Coyote, Dall Sheep, Eastern Hellbender, Florida Manatee, Mountain Goat, Mule Deer, North American River Otter, Pronghorn Antelope, Red Fox, Ringtail Cat, Rocky Mountain Elk, Sandhill Crane, Snail Kite, Swallow-Tailed Kite, Whitetail Deer, Woodland Caribou
 Sequence 4: Alaskan Moose, American Bison, American Black Bear, Bald Eagle, Bighorn Sheep, California Condor, Canada Lynx, Mexican Spotted Owl, Musk Ox, Ocelot, Peregrine Falcon, Snowy Owl, Turkey Vulture
 Sequence 5: American Alligator, American Crocodile, Arctic Wolf, Florida Panther, Golden Eagle, Grizzly Bear, Mexican Gray Wolf, Mountain Lion, Northwestern Gray Wolf, Polar Bear, Red Wolf, Wolverine
-"""  # noqa: E501
+"""
 
 
 def parse_sequences(text: str) -> dict[int, list[str]]:
