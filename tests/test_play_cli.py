@@ -101,3 +101,17 @@ def test_both_entry_points_start_the_terminal_game() -> None:
         assert done.returncode == 0, done.stderr
         assert "Game left unfinished" in done.stdout
         assert "You: 5 synergy" in done.stdout
+
+
+def test_a_bots_drawn_cards_stay_hidden_and_a_persons_are_shown() -> None:
+    from keystone.cli.play import Table, show_events
+    from keystone.engine.events import Event
+
+    out = io.StringIO()
+    table = Table(new_game(GameConfig(), 1, ["You", "Hard bot"]), [None, "hard"], 1, out)
+    drew = [Event("draw", 1, "Hard bot drew 3 card(s) from the deck."),
+            Event("draw", 1, "You drew: Coyote, Aspen, Musk Ox.", private=True)]
+    show_events(table, drew, actor=1)
+    assert out.getvalue() == "Hard bot drew 3 card(s) from the deck.\n"
+    show_events(table, drew, actor=0)
+    assert out.getvalue().endswith("You drew: Coyote, Aspen, Musk Ox.\n")
