@@ -5,4 +5,4 @@ that adds its cog. `cogs.bot.KeystoneBot` loads them in this order at startup, t
 the slash commands. Add your extension's dotted name here to switch it on.
 """
 
-EXTENSIONS: list[str] = ["cogs.keystone"]
+EXTENSIONS: list[str] = ["cogs.keystone", "cogs.journal"]

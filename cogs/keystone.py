@@ -18,6 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from keystone.app import Actor, Control, GameService, Reply, Where, ids
+from keystone.app.service import BOT_LEVELS
 from keystone.app.text import HELP, RULES, rules_text
 from keystone.store import Store
 
@@ -272,12 +273,23 @@ class KeystoneCog(commands.Cog, name="Keystone"):
 
     @keystone.command(name="new", description="Open a game lobby here (in a direct message: start a solo game)")
     @app_commands.describe(players="How many players (1 to 4; 2 if left out)",
-                           rules="Second edition (default) or the first-edition variant")
+                           rules="Second edition (default) or the first-edition variant",
+                           mode="Competitive (default), or co-op: partners share one board",
+                           assignment="A Field Journal assignment to play (co-op in a channel, solo in a DM)",
+                           opponent="Seat a bot of this level (in a DM the game starts against it at once)",
+                           envelope="Add the sealed envelope's cards (opened by winning the last assignment)")
     @app_commands.choices(rules=[app_commands.Choice(name="Second edition", value="second-edition"),
-                                 app_commands.Choice(name="First-edition variant", value="first-edition")])
+                                 app_commands.Choice(name="First-edition variant", value="first-edition")],
+                          mode=[app_commands.Choice(name="Competitive", value="competitive"),
+                                app_commands.Choice(name="Co-op (one shared board)", value="coop")],
+                          opponent=[app_commands.Choice(name=level.capitalize(), value=level) for level in BOT_LEVELS])
     async def new(self, interaction: discord.Interaction[Any], players: app_commands.Range[int, 1, 4] = 2,
-                  rules: str = "second-edition") -> None:
-        await run(interaction, self._svc().new(where_of(interaction), actor_of(interaction), players, rules))
+                  rules: str = "second-edition", mode: str = "competitive",
+                  assignment: app_commands.Range[int, 1, 20] | None = None, opponent: str | None = None,
+                  envelope: bool = False) -> None:
+        work = self._svc().new(where_of(interaction), actor_of(interaction), players, rules, mode=mode,
+                               assignment=assignment, opponent=opponent, envelope=envelope)
+        await run(interaction, work)
 
     @keystone.command(name="join", description="Take a seat in this channel's lobby")
     async def join(self, interaction: discord.Interaction[Any]) -> None:

@@ -1,0 +1,50 @@
+"""Discord adapter for the Field Journal: `/journal list`, `start`, `status` and `abandon`.
+
+Thin like the game cog: it shares that cog's `GameService`, so a journal game is played with the
+same `/take`, `/skill` and buttons, and its end (verdict, stars, unlocks) is the service's work.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.keystone import EVERYWHERE, INSTALLS, actor_of, run, service_of, where_of
+
+
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
+@app_commands.allowed_installs(guilds=True, users=False)
+class JournalCog(commands.Cog, name="Journal"):
+    """The solo campaign: twenty assignments, played one at a time in a direct message (or a channel)."""
+
+    journal = app_commands.Group(name="journal", description="The Field Journal: twenty solo assignments",
+                                 allowed_contexts=EVERYWHERE, allowed_installs=INSTALLS)
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @journal.command(name="list", description="The assignments, your stars, what is unlocked and the envelope")
+    async def list_(self, interaction: discord.Interaction[Any]) -> None:
+        await run(interaction, service_of(interaction).journal_list(actor_of(interaction)))
+
+    @journal.command(name="start", description="Begin an assignment here (the next one if no number is given)")
+    @app_commands.describe(number="Which assignment, 1 to 20")
+    async def start(self, interaction: discord.Interaction[Any],
+                    number: app_commands.Range[int, 1, 20] | None = None) -> None:
+        work = service_of(interaction).journal_start(where_of(interaction), actor_of(interaction), number)
+        await run(interaction, work)
+
+    @journal.command(name="status", description="How the running assignment's goals stand now")
+    async def status(self, interaction: discord.Interaction[Any]) -> None:
+        await run(interaction, service_of(interaction).journal_status(where_of(interaction), actor_of(interaction)))
+
+    @journal.command(name="abandon", description="Stop the running assignment without a result")
+    async def abandon(self, interaction: discord.Interaction[Any]) -> None:
+        await run(interaction, service_of(interaction).journal_abandon(where_of(interaction), actor_of(interaction)))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(JournalCog(bot))

@@ -1,0 +1,209 @@
+"""The Field Journal, co-op, bot levels and resign-to-bot in the game service (no Discord)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from keystone.app import Actor, GameService, Where
+from keystone.app.journal import ENVELOPE_NEWS, journal_lines, page_lines, unlock_lines
+from keystone.engine import GameState, campaign
+from keystone.engine.coop import acting_player
+from keystone.store import Store
+from tests.journal_helpers import WINNING_SEED, take_greedy
+
+DM = Where(channel_id=500)
+HERE = Where(channel_id=10, guild_id=1)
+ANN, BOB, CID = Actor(1, "Ann"), Actor(2, "Bob"), Actor(3, "Cid")
+
+
+Make = Callable[..., Awaitable[GameService]]
+
+
+@pytest.fixture
+async def service_for() -> AsyncIterator[Make]:
+    """Services on in-memory stores, each with a fixed seed; every store is closed afterwards."""
+    opened: list[Store] = []
+
+    async def make(seed: int = WINNING_SEED) -> GameService:
+        opened.append(await Store.open(":memory:"))
+        return GameService(opened[-1], seeds=lambda: seed)
+
+    yield make
+    for store in opened:
+        await store.close()
+
+
+async def state_at(service: GameService, where: Where) -> GameState:
+    found = await service.state_here(where)
+    assert found is not None
+    return found[1]
+
+
+async def play_out(service: GameService, where: Where, number: int, people: dict[int, Actor]) -> str:
+    """Play the game here with the greedy taker, each move by whoever decides; the last public text."""
+    cache: dict[object, float] = {}
+    last = ""
+    for _ in range(200):
+        found = await service.state_here(where)
+        if found is None:
+            return last
+        record, state = found
+        seat = record.seats[acting_player(state)]
+        assert seat.user_id is not None
+        reply = await service.act(where, people[seat.user_id], str(take_greedy(number, state, cache)))
+        assert reply.ok, reply.private
+        last = reply.public or ""
+    raise AssertionError("the assignment did not end")
+
+
+async def test_first_assignment_won_records_stars_and_unlocks_the_second(service_for: Make) -> None:
+    service = await service_for()
+    locked = await service.journal_start(DM, ANN, 2)
+    assert not locked.ok and "locked" in (locked.private or "")
+    started = await service.journal_start(DM, ANN)
+    assert started.ok and "Assignment 1: First Light" in (started.public or "")
+    status = await service.journal_status(DM, ANN)
+    assert "in progress" in (status.private or "")
+    verdict = await play_out(service, DM, 1, {ANN.user_id: ANN})
+    assert "complete with" in verdict and "Assignment 2" in verdict and "now unlocked" in verdict
+    progress = await service.store.campaign_progress(ANN.user_id)
+    assert progress.completed == [1] and progress.assignments[1].stars >= 1
+    assert (await service.journal_start(DM, ANN)).public is not None, "the second is open now"
+    assert "Assignment 2" in ((await service.journal_status(DM, ANN)).private or "")
+
+
+async def test_losing_keeps_the_assignment_open_and_records_the_attempt(service_for: Make) -> None:
+    service = await service_for(seed=3)  # the greedy taker falls short with this seed
+    await service.journal_start(DM, ANN, 1)
+    verdict = await play_out(service, DM, 1, {ANN.user_id: ANN})
+    assert "not complete" in verdict and "try again" in verdict
+    progress = await service.store.campaign_progress(ANN.user_id)
+    assert progress.completed == [] and progress.assignments[1].attempts == 1
+
+
+async def test_journal_status_and_abandon_need_an_assignment_here(service_for: Make) -> None:
+    service = await service_for()
+    assert "no game" in ((await service.journal_status(DM, ANN)).private or "")
+    await service.new(DM, ANN)
+    assert "not a Field Journal" in ((await service.journal_abandon(DM, ANN)).private or "")
+    await service.abandon(DM, ANN)
+    await service.journal_start(DM, ANN, 1)
+    assert "abandoned" in ((await service.journal_abandon(DM, ANN)).public or "")
+    assert (await service.store.campaign_progress(ANN.user_id)).assignments == {}
+
+
+async def test_journal_list_shows_stars_open_and_locked(service_for: Make) -> None:
+    service = await service_for()
+    await service.store.record_assignment_result(ANN.user_id, 1, 2, 70)
+    text = (await service.journal_list(ANN)).private or ""
+    lines = text.splitlines()
+    assert "\u2605\u2605\u2606 best 70" in lines[1] and lines[2].endswith(": open") and lines[3].endswith("locked")
+    assert "stays sealed" in text and len(text) <= 2000
+
+
+@given(st.sets(st.integers(1, 20)), st.integers(1, 20))
+def test_unlock_news_names_exactly_what_became_open(before: set[int], number: int) -> None:
+    news = " ".join(unlock_lines(number, True, before))
+    for n in range(1, 21):
+        fresh = n in campaign.unlocked(before | {number}) and n not in campaign.unlocked(before)
+        assert (f"Assignment {n}," in news) == fresh
+    assert (ENVELOPE_NEWS in news) == (number == 20 and 20 not in before)
+
+
+def test_every_page_fits_one_message() -> None:
+    for a in campaign.assignments():
+        page = "\n".join(page_lines(a.number, coop=True))
+        assert a.title in page and len(page) < 1500
+
+
+async def test_envelope_option_only_after_the_last_assignment(service_for: Make) -> None:
+    service = await service_for()
+    refused = await service.new(DM, ANN, envelope=True)
+    assert not refused.ok and "sealed envelope" in (refused.private or "")
+    await service.store.record_assignment_result(ANN.user_id, 20, 1, 90)
+    assert "is open" in ((await service.journal_list(ANN)).private or "")
+    assert (await service.new(DM, ANN, envelope=True)).ok
+    assert (await state_at(service, DM)).config.expansions == [campaign.ENVELOPE]
+
+
+async def test_bad_new_options_are_refused_politely(service_for: Make) -> None:
+    service = await service_for()
+    for kwargs in ({"mode": "team"}, {"opponent": "brutal"}, {"mode": "coop", "players": 3, "assignment": 1},
+                   {"assignment": 21}, {"mode": "coop", "opponent": "easy"}):
+        reply = await service.new(HERE, ANN, **kwargs)  # type: ignore[arg-type]
+        assert not reply.ok and reply.private and reply.private.endswith(".")
+    assert "server channel" in ((await service.new(DM, ANN, mode="coop")).private or "")
+    assert await service.store.get_active_game(HERE.channel_id) is None
+
+
+async def test_coop_partners_alternate_and_share_the_assignment_result(service_for: Make) -> None:
+    service = await service_for()
+    locked = await service.new(HERE, ANN, mode="coop", assignment=2)
+    assert "locked" in (locked.private or "")
+    assert (await service.new(HERE, ANN, mode="coop", assignment=1)).ok
+    await service.lobby(HERE, BOB, "join")
+    start = await service.lobby(HERE, ANN, "start")
+    assert start.mention == [ANN.user_id] and "shared board" in (start.public or "")
+    wrong = await service.act(HERE, BOB, "take 1 A1")
+    assert not wrong.ok and "Ann decides this turn" in (wrong.private or "")
+    verdict = await play_out(service, HERE, 1, {ANN.user_id: ANN, BOB.user_id: BOB})
+    assert "Ann: Assignment 2" in verdict and "Bob: Assignment 2" in verdict
+    for person in (ANN, BOB):
+        assert (await service.store.campaign_progress(person.user_id)).completed == [1]
+
+
+async def test_coop_turns_go_to_the_partners_in_turn(service_for: Make) -> None:
+    service = await service_for()
+    await service.new(HERE, ANN, mode="coop", players=3)
+    await service.lobby(HERE, BOB, "join")
+    await service.lobby(HERE, CID, "join")
+    await service.lobby(HERE, ANN, "start")
+    people = [ANN, BOB, CID]
+    for turn in range(4):
+        state = await state_at(service, HERE)
+        assert len(state.seats) == 1 and acting_player(state) == turn % 3
+        wrong = await service.act(HERE, people[(turn + 1) % 3], f"take 6 {'ABCD'[turn]}1")
+        assert not wrong.ok and f"{people[turn % 3].name} decides" in (wrong.private or "")
+        reply = await service.act(HERE, people[turn % 3], f"take 6 {'ABCD'[turn]}1")
+        assert reply.ok, reply.private
+        if (await state_at(service, HERE)).phase == "after":
+            reply = await service.act(HERE, people[turn % 3], "endturn")
+        assert reply.mention == [people[(turn + 1) % 3].user_id]
+
+
+async def test_opponent_level_seats_that_bot_and_in_a_dm_starts_at_once(service_for: Make) -> None:
+    service = await service_for()
+    lobby = await service.new(HERE, ANN, opponent="hard")
+    assert "hard bot" in (lobby.public or "") and "Seated (2/2)" in (lobby.public or "")
+    record = await service.store.get_active_game(HERE.channel_id)
+    assert record is not None and record.seats[1].bot_level == 2
+    solo = await service.new(DM, ANN, opponent="easy")
+    assert solo.ok and solo.mention == [ANN.user_id]
+    record = await service.store.get_active_game(DM.channel_id)
+    assert record is not None and record.status == "active" and record.seats[1].bot_level == 0
+
+
+async def test_resign_hands_the_seat_to_a_bot_with_three_and_ends_with_two(service_for: Make) -> None:
+    service = await service_for()
+    await service.new(HERE, ANN, players=3)
+    await service.lobby(HERE, BOB, "join")
+    await service.lobby(HERE, CID, "join")
+    await service.lobby(HERE, ANN, "start")
+    resigned = await service.resign(HERE, BOB)
+    assert resigned.ok and "bot plays on" in (resigned.public or "")
+    record = await service.store.get_active_game(HERE.channel_id)
+    assert record is not None and record.status == "active" and record.seats[1].is_bot
+    assert not (await service.act(HERE, BOB, "take 1 A1")).ok
+    assert (await service.act(HERE, ANN, "take 1 A1")).ok
+    if (await state_at(service, HERE)).phase == "after":
+        await service.act(HERE, ANN, "endturn")
+    log = (await service.game_log(HERE, CID)).private or ""
+    assert "Bot for Bob" in log, "the bot played the resigned seat's turn"
+    await service.resign(HERE, CID)
+    ended = await service.resign(HERE, ANN)
+    assert "the game ends here" in (ended.public or "")
+    assert await service.store.get_active_game(HERE.channel_id) is None
