@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from keystone.app import Actor, GameService, Where
-from keystone.app.journal import ENVELOPE_NEWS, journal_lines, page_lines, unlock_lines
+from keystone.app.journal import ENVELOPE_NEWS, page_lines, unlock_lines
 from keystone.engine import GameState, campaign
 from keystone.engine.coop import acting_player
 from keystone.store import Store
