@@ -155,7 +155,8 @@ class GameService:
                 return await self._start(record, actor)
             what = "a co-op lobby" if kind == "coop" else "a lobby"
             about = f": assignment {assignment}, {campaign.assignment(assignment).title}" if assignment else ""
-            bots = f" A {level} bot takes a seat." if opponent else ""
+            article = "An" if level == "easy" else "A"
+            bots = f" {article} {level} bot takes a seat." if opponent else ""
             return self._lobby_reply(
                 record, f"{actor.name} opened {what} for {config.players} players ({config.rules}){about}.{bots}"
             )
