@@ -84,7 +84,9 @@ def pending_sentence(view: GameView) -> str:
 
 HELP = """**Keystone commands**
 `/keystone new` opens a lobby here (in a direct message it starts a solo game);
-players press Join, the host presses Start.
+players press Join, the host presses Start. Options: `mode:coop` (partners share one board),
+`opponent:easy|normal|hard` (seat a bot), `assignment:N` (a Field Journal assignment in co-op).
+`/journal list`, `start`, `status`, `abandon`: the solo campaign of twenty assignments.
 `/take card cell` introduces a Field card onto your board
 (slot 1 is leftmost; pay one synergy onto each card to its right).
 `/skill token` uses a skill token (0 resolves every exhausted token); the bot then asks for each choice with buttons.
