@@ -193,7 +193,30 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.L
         await run(interaction, work, edit=self.what != "start")
 
 
-DYNAMIC_ITEMS = (ActButton, ChoiceSelect, ShowButton, LobbyButton)
+class LevelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.LEVEL.pattern):
+    """The lobby's select that seats a bot of the chosen level."""
+
+    def __init__(self, game: int) -> None:
+        super().__init__(discord.ui.Select(custom_id=ids.level_id(game), options=[discord.SelectOption(label="-")]))
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> LevelSelect:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = self.item.values
+        if not values:
+            await post(interaction, Reply.refuse("Pick a level for the bot."))
+            return
+        service = service_of(interaction)
+        work = service.lobby(where_of(interaction), actor_of(interaction), "bot", game_id=self.game,
+                             level=str(values[0]))
+        await run(interaction, work, edit=True)
+
+
+DYNAMIC_ITEMS = (ActButton, ChoiceSelect, ShowButton, LobbyButton, LevelSelect)
 
 
 # ---------------------------------------------------------------------- autocomplete

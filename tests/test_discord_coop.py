@@ -123,3 +123,20 @@ async def test_resign_in_a_three_player_game_hands_the_seat_to_a_bot(
     assert last.pinged_user_ids == {carol.id}, "the bot took bob's turn and handed on to carol"
     log = await fake.slash(carol, channel, "keystone log")
     assert "Bot for Bob:" in log.content
+
+
+async def test_the_lobby_select_seats_a_bot_of_the_chosen_level(
+    fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    bot = await bot_runner.start(make_bot(tmp_path / "ks.db"))
+    alice, bob = fake.user("alice"), fake.user("bob")
+    channel = fake.channel("table-1")
+    lobby = await fake.slash(alice, channel, "keystone new", {"players": 3})
+    level_menu = next(c["custom_id"] for c in lobby.message.actionable() if c.get("type") == 3)
+    refused = await fake.select(bob, lobby.message, level_menu, ["hard"])
+    assert refused.is_ephemeral and "Only the player" in refused.content
+    chosen = await fake.select(alice, lobby.message, level_menu, ["hard"])
+    assert "A hard bot joined" in chosen.message.content and "Bot 1 (hard)" in chosen.message.content
+    record = await service_of(bot).store.get_active_game(channel.id)
+    assert record is not None and [s.bot_level for s in record.seats] == [None, 2]

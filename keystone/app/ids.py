@@ -8,6 +8,7 @@ import re
 ACT = re.compile(r"ks:act:(?P<game>\d+):(?P<version>\d+):(?P<notation>[a-z0-9_]+)")
 SELECT = re.compile(r"ks:sel:(?P<game>\d+):(?P<version>\d+):(?P<tag>[a-z0-9_]+)")
 LOBBY = re.compile(r"ks:lobby:(?P<game>\d+):(?P<what>join|leave|start|bot)")
+LEVEL = re.compile(r"ks:level:(?P<game>\d+)")
 SHOW = re.compile(r"ks:show:(?P<game>\d+):(?P<version>\d+)")
 
 
@@ -21,6 +22,11 @@ def select_id(game: int, version: int, tag: str) -> str:
 
 def lobby_id(game: int, what: str) -> str:
     return f"ks:lobby:{game}:{what}"
+
+
+def level_id(game: int) -> str:
+    """The lobby's select menu that seats a bot of the chosen level."""
+    return f"ks:level:{game}"
 
 
 def show_id(game: int, version: int) -> str:

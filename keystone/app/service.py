@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from keystone.app import ids, journal, pictures, text
 from keystone.app.bots import bot_action
 from keystone.app.controls import cell_select, controls_for
-from keystone.app.replies import Control, File, Reply
+from keystone.app.replies import Control, File, Option, Reply
 from keystone.engine import (
     Event,
     GameConfig,
@@ -176,11 +176,17 @@ class GameService:
             Control(ids.lobby_id(record.id, "leave"), "Leave", "secondary"),
             Control(ids.lobby_id(record.id, "bot"), "Add bot", "secondary"),
             Control(ids.lobby_id(record.id, "start"), "Start", "primary"),
+            Control(ids.level_id(record.id), "Add a bot of level...",
+                    options=tuple(Option(f"{level.capitalize()} bot", level) for level in BOT_LEVELS)),
         ]
         return Reply(public=body, controls=buttons)
 
-    async def lobby(self, where: Where, actor: Actor, what: str, game_id: int | None = None) -> Reply:
-        """join / leave / start / bot, from a command (channel) or a lobby button (game id)."""
+    async def lobby(
+        self, where: Where, actor: Actor, what: str, game_id: int | None = None, level: str = "normal"
+    ) -> Reply:
+        """join / leave / start / bot (of `level`), from a command (channel) or a lobby control (game id)."""
+        if level not in BOT_LEVELS:
+            return Reply.refuse("A bot is `easy`, `normal` or `hard`.")
         if game_id is None:
             record = await self.store.get_active_game(where.channel_id)
             if record is None:
@@ -207,8 +213,8 @@ class GameService:
             if what == "bot":
                 if len(record.seats) >= record.config.players:
                     return Reply.refuse("This lobby is full.")
-                record = await self.store.join_lobby(gid, _bot_seat(record, "normal"))
-                return self._lobby_reply(record, "A normal bot joined.")
+                record = await self.store.join_lobby(gid, _bot_seat(record, level))
+                return self._lobby_reply(record, f"{'An' if level == 'easy' else 'A'} {level} bot joined.")
             if len(record.seats) < record.config.players:
                 return Reply.refuse(
                     f"The lobby needs {record.config.players} players and has {len(record.seats)}; "
