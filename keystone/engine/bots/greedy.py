@@ -117,13 +117,16 @@ def denial_values(state: GameState, weights: Weights) -> dict[int, float]:
     }
 
 
-def finish_turn(state: GameState, me: int, weights: Weights) -> tuple[GameState, bool]:
-    """Play seat `me`'s turn on to its end greedily; also say whether hidden cards were drawn."""
+def finish_turn(state: GameState, me: int, weights: Weights, skills: bool = False) -> tuple[GameState, bool]:
+    """Play seat `me`'s turn on to its end greedily; also say whether hidden cards were drawn.
+
+    With `skills`, a turn that has not begun may also choose a skill (each played out once).
+    """
     drew = False
     for _ in range(MAX_TURN_STEPS):
         if state.phase in ("over", "after") or state.current != me:
             break
-        action = greedy_action(state, weights, simulate=False)
+        action = greedy_action(state, weights, simulate=skills and state.phase == "main")
         drew = drew or isinstance(action, Draw)
         state, _ = apply(state, action)
     return state, drew
@@ -181,14 +184,17 @@ def action_values(
     return out
 
 
-def greedy_action(state: GameState, weights: Weights = DEFAULT_WEIGHTS, simulate: bool = True,
-                  others: Sequence[GameState] = ()) -> Action:
-    """The best action by `action_values`; ties go to the first in legal order (deterministic)."""
-    scored = action_values(state, weights, simulate, others)
-    if not scored:
-        return legal_actions(state)[0]
+def best_of(scored: Sequence[tuple[Action, float]]) -> Action:
+    """The highest-valued action; ties go to the first in legal order, so choices are reproducible."""
     best_action, best_value = scored[0]
     for action, value in scored[1:]:
         if value > best_value + 1e-9:
             best_action, best_value = action, value
     return best_action
+
+
+def greedy_action(state: GameState, weights: Weights = DEFAULT_WEIGHTS, simulate: bool = True,
+                  others: Sequence[GameState] = ()) -> Action:
+    """The best action by `action_values`."""
+    scored = action_values(state, weights, simulate, others)
+    return best_of(scored) if scored else legal_actions(state)[0]

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from keystone.engine.actions import Action
+from keystone.engine.actions import Action, BuyWild, Take
 from keystone.engine.bots.evaluate import Weights, seat_value
-from keystone.engine.bots.greedy import action_values, finish_turn, greedy_action
+from keystone.engine.bots.greedy import action_values, best_of, finish_turn, greedy_action
 from keystone.engine.determinize import determinize
 from keystone.engine.game import apply
 from keystone.engine.state import GameConfig, GameState
@@ -31,6 +31,8 @@ FIRST_GUESSES = 4
 LOOKAHEAD_TURNS = 2
 """Whole turns played greedily after the bot's own turn before the position is judged."""
 HARD_WEIGHTS = Weights()
+DIVERSE = True
+ROLLOUT_SKILLS = False
 
 
 def _seed(seed: int, index: int) -> int:
@@ -48,7 +50,7 @@ def rollout(guess: GameState, action: Action, weights: Weights, turns: int) -> f
         if state.phase == "over":
             break
         acting = state.current
-        state, _ = finish_turn(state, acting, weights)
+        state, _ = finish_turn(state, acting, weights, skills=ROLLOUT_SKILLS)
         if state.phase == "after" and state.current == acting:
             state, _ = apply(state, greedy_action(state, weights, simulate=False))
     mine = seat_value(state, me, weights)
@@ -102,7 +104,31 @@ def search_action(
     root = search.guess(0)
     scored = action_values(root, weights, simulate=True, others=[search.guess(1), search.guess(2)])
     if len(scored) == 1 or root.phase == "resolve":
-        return max(scored, key=lambda av: av[1])[0] if scored else greedy_action(root, weights)
-    ranked = sorted(scored, key=lambda av: -av[1])
-    candidates = [a for a, _ in ranked[:CANDIDATES]]
-    return search.run(candidates, budget, deadline)
+        return best_of(scored) if scored else greedy_action(root, weights)
+    return search.run(pick_candidates(scored, CANDIDATES), budget, deadline)
+
+
+def _kind(action: Action) -> object:
+    """Actions of one kind are alternatives of one idea: the same Field card, skill or Wild stack."""
+    match action:
+        case Take(slot, _):
+            return ("take", slot)
+        case BuyWild(habitat, _):
+            return ("wild", habitat)
+    return action
+
+
+def pick_candidates(scored: list[tuple[Action, float]], count: int) -> list[Action]:
+    """The best action of each kind first (so the search weighs different ideas), then the next best."""
+    ranked = [a for a, _ in sorted(scored, key=lambda av: -av[1])]
+    if not DIVERSE:
+        return ranked[:count]
+    kinds: set[object] = set()
+    chosen: list[Action] = []
+    for action in ranked:
+        if len(chosen) < count - 1 and _kind(action) not in kinds:
+            kinds.add(_kind(action))
+            chosen.append(action)
+    picked = set(chosen)
+    chosen += [a for a in ranked if a not in picked][: count - len(chosen)]
+    return chosen
