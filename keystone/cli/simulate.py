@@ -7,45 +7,46 @@ import json
 import random
 import statistics
 import time
+from collections.abc import Callable
 
-from keystone.engine import GameConfig, apply, legal_actions, new_game
+from keystone.engine import Action, GameConfig, apply, legal_actions, new_game
 from keystone.engine.invariants import check_invariants
 from keystone.engine.state import GameState
 
 
-def random_game(seed: int, players: int, check: bool = True) -> tuple[GameState, list[str], list[str]]:
-    """Play one game with uniformly random legal moves; return (final state, log, problems)."""
+def play_game(
+    seed: int, players: int, choose: Callable[[GameState], Action], check: bool = True
+) -> tuple[GameState, list[str], list[str]]:
+    """Play one seeded game, `choose` picking every action; return (final state, log, problems)."""
     state = new_game(GameConfig(players=players), seed, [f"Seat {i + 1}" for i in range(players)])
-    chooser = random.Random(seed)
     log: list[str] = []
     problems: list[str] = []
     while state.phase != "over":
-        action = chooser.choice(legal_actions(state))
+        action = choose(state)
         turn_before = state.turn
         state, _ = apply(state, action)
         log.append(str(action))
         if check:
             problems += check_invariants(state, after_turn=state.turn != turn_before)
     return state, log, problems
+
+
+def random_game(seed: int, players: int, check: bool = True) -> tuple[GameState, list[str], list[str]]:
+    """Uniformly random legal moves."""
+    chooser = random.Random(seed)
+    return play_game(seed, players, lambda state: chooser.choice(legal_actions(state)), check)
 
 
 def bot_game(
     seed: int, levels: list[str], budget: int | None = None, check: bool = True
 ) -> tuple[GameState, list[str], list[str]]:
-    """Play one game with a bot level per seat; return (final state, log, problems)."""
+    """A bot level per seat."""
     from keystone.engine.bots import bot_seed, choose_action
 
-    state = new_game(GameConfig(players=len(levels)), seed, [f"Seat {i + 1}" for i in range(len(levels))])
-    log: list[str] = []
-    problems: list[str] = []
-    while state.phase != "over":
-        action = choose_action(state, levels[state.current], bot_seed(seed, state), budget=budget)
-        turn_before = state.turn
-        state, _ = apply(state, action)
-        log.append(str(action))
-        if check:
-            problems += check_invariants(state, after_turn=state.turn != turn_before)
-    return state, log, problems
+    def choose(state: GameState) -> Action:
+        return choose_action(state, levels[state.current], bot_seed(seed, state), budget=budget)
+
+    return play_game(seed, len(levels), choose, check)
 
 
 def seat_levels(game: int, players: int, bot: str, vs: str | None) -> list[str]:
