@@ -74,8 +74,13 @@ def test_an_illegal_move_gets_the_engines_sentence_and_changes_nothing() -> None
 def test_the_opponent_question_is_asked_again_until_answered() -> None:
     code, output = run([], ["expert", "normal", "quit"])
     assert code == 0
-    assert "'expert' is not one of easy, normal, hard, 1, 2, 3 or 4." in output
+    assert "'expert' is not one of easy, normal, hard, 1, 2, 3 or 4 (or quit)." in output
     assert "Normal bot" in output
+
+
+def test_quit_at_the_first_question_leaves_without_a_game() -> None:
+    code, output = run([], ["quit"])
+    assert code == 1 and "No game chosen" in output and "is not one of" not in output
 
 
 def test_running_out_of_input_leaves_the_game_unfinished() -> None:

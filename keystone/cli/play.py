@@ -250,9 +250,11 @@ def ask_opponent(stdin: TextIO, out: TextIO) -> str | None:
         if not line:
             return None
         answer = line.strip().lower()
+        if answer in ("quit", "exit"):
+            return None
         if answer in LEVELS or answer in {"1", "2", "3", "4"}:
             return answer
-        out.write(f"{answer!r} is not one of easy, normal, hard, 1, 2, 3 or 4.\n")
+        out.write(f"{answer!r} is not one of easy, normal, hard, 1, 2, 3 or 4 (or quit).\n")
 
 
 def seats_for(args: argparse.Namespace, choice: str) -> tuple[list[str | None], list[str]]:
