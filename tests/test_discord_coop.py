@@ -4,30 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cogs.bot import KeystoneBot
-from keystone.app import GameService, Where
-from keystone.settings import Settings
+from keystone.app import Where
+from tests.discord_helpers import make_bot, public_of, service_of
 from tests.fakediscord.fixtures import BotRunner
-from tests.fakediscord.harness import InteractionResult
 from tests.fakediscord.models import FakeChannel, FakeMessage, FakeUser
 from tests.fakediscord.server import FakeDiscord
-
-
-def make_bot(db: Path) -> KeystoneBot:
-    settings = Settings(_env_file=None, keystone_db=str(db))  # type: ignore[call-arg]
-    return KeystoneBot(settings, extensions=["cogs.keystone", "cogs.journal"])
-
-
-def service_of(bot: KeystoneBot) -> GameService:
-    service = getattr(bot.get_cog("Keystone"), "service", None)
-    assert isinstance(service, GameService)
-    return service
-
-
-def public_of(result: InteractionResult) -> FakeMessage:
-    found = [m for m in result.messages if not m.is_ephemeral]
-    assert found, f"no public message: {[m.content for m in result.messages]}"
-    return found[0]
 
 
 def has_button(message: FakeMessage, label: str) -> bool:

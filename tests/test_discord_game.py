@@ -6,8 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from cogs.bot import KeystoneBot
-from keystone.settings import Settings
+from tests.discord_helpers import make_bot, public_of
 from tests.fakediscord.fixtures import BotRunner
 from tests.fakediscord.harness import InteractionResult
 from tests.fakediscord.models import FakeChannel, FakeMessage, FakeUser
@@ -16,9 +15,6 @@ from tests.fakediscord.server import FakeDiscord
 SECRET_MARK = "secret objective (card"
 
 
-def make_bot(db: Path) -> KeystoneBot:
-    settings = Settings(_env_file=None, keystone_db=str(db))  # type: ignore[call-arg]
-    return KeystoneBot(settings, extensions=["cogs.keystone"])
 
 
 async def open_game(fake: FakeDiscord, channel: FakeChannel, host: FakeUser, guest: FakeUser) -> InteractionResult:
@@ -33,10 +29,6 @@ async def open_game(fake: FakeDiscord, channel: FakeChannel, host: FakeUser, gue
     return started
 
 
-def public_of(result: InteractionResult) -> FakeMessage:
-    found = [m for m in result.messages if not m.is_ephemeral]
-    assert found, f"no public message: {[m.content for m in result.messages]}"
-    return found[0]
 
 
 def first_button(message: FakeMessage) -> str:
