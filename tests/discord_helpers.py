@@ -14,7 +14,7 @@ from tests.fakediscord.models import FakeMessage
 
 def make_bot(db: Path) -> KeystoneBot:
     """The real bot with every cog, storing its games in `db`."""
-    settings = Settings(_env_file=None, keystone_db=str(db))  # type: ignore[call-arg]
+    settings = Settings(_env_file=None, keystone_db=str(db))
     return KeystoneBot(settings, extensions=list(EXTENSIONS))
 
 
