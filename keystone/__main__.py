@@ -6,6 +6,7 @@ Each command lives in its own module under `keystone/cli/` with a `main(argv) ->
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 
 COMMANDS = {
@@ -28,7 +29,12 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {name:<11} {text}")
         return 0 if not args or args[0] in {"-h", "--help", "help"} else 2
     module = importlib.import_module(f"keystone.cli.{args[0]}")
-    result: int = module.main(args[1:])
+    try:
+        result: int = module.main(args[1:])
+    except BrokenPipeError:
+        # The reader (`| head`) stopped early; that is not an error worth a traceback.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     return result
 
 
