@@ -12,6 +12,7 @@ Cards are reduced to small integers once (`CardInfo`), and a board to a list of 
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -26,6 +27,8 @@ SYMBOL_BIT: dict[Symbol, int] = {s: 1 << i for i, s in enumerate(Symbol)}
 HABITAT_BIT: dict[Habitat, int] = {h: 1 << i for i, h in enumerate(Habitat)}
 ANY_HABITAT = (1 << len(Habitat)) - 1
 LINE_CELLS: tuple[tuple[int, ...], ...] = tuple(cells for _, cells in LINES)
+LINE_GETTERS = tuple(operator.itemgetter(*cells) for cells in LINE_CELLS)
+"""Each line's four cells picked out of a board list as one tuple (the cache key of `line_values`)."""
 LINES_OF_CELL: tuple[tuple[int, int], ...] = tuple((i // 4, 4 + i % 4) for i in range(16))
 """For each cell, the index (into LINE_CELLS) of its row and of its column."""
 NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
@@ -170,12 +173,6 @@ def set_symbols(masks: list[int], symbols: int, index: int) -> None:
             masks[k] |= bit
 
 
-def clear_symbols(masks: list[int], index: int) -> None:
-    keep = ~(1 << index)
-    for k in range(len(masks)):
-        masks[k] &= keep
-
-
 _COUNT_NEEDED = {Pattern.COUNT3: 3, Pattern.COUNT4: 4}
 
 
@@ -263,8 +260,8 @@ class BoardEval:
     """One seat's board with each line's values cached, so single-cell changes are cheap to try."""
 
     __slots__ = (
-        "cells", "chances", "consecutive", "exact", "expected", "filled", "goal_chance", "infos",
-        "masks", "objective", "synergy_weight",
+        "cells", "chances", "consecutive", "exact", "expected", "filled", "goal_chance", "goals", "infos",
+        "masks", "objective", "synergy_weight", "total",
     )
 
     def __init__(
@@ -285,9 +282,28 @@ class BoardEval:
         values = [self._line(k, self.cells) for k in range(8)]
         self.exact = [v[0] for v in values]
         self.expected = [v[1] for v in values]
+        self.total = sum(self.expected)
+        self.goals = objective_goals(objective) if objective is not None else ()
 
     def _line(self, k: int, cells: Sequence[Cell | None]) -> tuple[int, float]:
-        return line_values(tuple([cells[i] for i in LINE_CELLS[k]]), self.consecutive, self.chances)
+        return line_values(LINE_GETTERS[k](cells), self.consecutive, self.chances)
+
+    def _objective_after(self, changes: Sequence[tuple[int, CardInfo | None, int]], filled: int) -> float:
+        """Expected objective points after `changes`, recomputing only the goals' own symbols."""
+        done = 0
+        hope = 0.0
+        for pattern, symbol in self.goals:
+            have = self.masks[symbol]
+            for index, info, _ in changes:
+                have &= ~(1 << index)
+                if info is not None and info.symbols >> symbol & 1:
+                    have |= 1 << index
+            need = goal_need(pattern, have, filled)
+            if need == 0:
+                done += 1
+            elif need is not None:
+                hope += self.goal_chance**need
+        return objective_points(done + hope)
 
     def value(self, synergy: int) -> float:
         """Expected points of the board as it stands, with `synergy` tokens in hand."""
@@ -301,23 +317,20 @@ class BoardEval:
     def value_with(self, changes: Sequence[tuple[int, CardInfo | None, int]], synergy: int) -> float:
         """Expected points after setting some cells: each change is (cell, card or None, research)."""
         cells = list(self.cells)
-        masks = list(self.masks)
         filled = self.filled
         touched: set[int] = set()
         for index, info, research in changes:
-            clear_symbols(masks, index)
             if info is None:
                 cells[index] = None
                 filled &= ~(1 << index)
             else:
                 cells[index] = (info.number, info.habitats, info.keystone, research)
                 filled |= 1 << index
-                set_symbols(masks, info.symbols, index)
             touched.update(LINES_OF_CELL[index])
-        total = sum(self.expected)
+        total = self.total
         for k in touched:
             total += self._line(k, cells)[1] - self.expected[k]
-        _, objective = objective_value(self.objective, masks, filled, self.goal_chance)
+        objective = self._objective_after(changes, filled) if self.goals else 0.0
         return total + objective + synergy * self.synergy_weight
 
     def placement_synergy(self, info: CardInfo, index: int, skip: int = -1) -> int:

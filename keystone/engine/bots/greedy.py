@@ -42,6 +42,8 @@ from keystone.engine.state import GameState
 
 MAX_TURN_STEPS = 40
 """A play-out of one turn never needs more decisions than this; it is a guard, not a rule."""
+PLAYOUT_MOVE_SOURCES = 3
+"""Inside a play-out, moves are tried from this many cards only (the cheapest to lift)."""
 
 
 def fast_value(state: GameState, board: BoardEval, action: Action) -> float | None:
@@ -117,6 +119,17 @@ def denial_values(state: GameState, weights: Weights) -> dict[int, float]:
     }
 
 
+def movable_first(state: GameState, board: BoardEval, actions: list[Action]) -> list[Action]:
+    """Only the moves of the `PLAYOUT_MOVE_SOURCES` cards whose removal costs least (and `skip`)."""
+    sources = {a.source for a in actions if isinstance(a, Move)}
+    if len(sources) <= PLAYOUT_MOVE_SOURCES:
+        return actions
+    synergy = state.seat.synergy
+    lifted = sorted(sources, key=lambda cell: -board.value_with([(cell, None, 0)], synergy))
+    keep = set(lifted[:PLAYOUT_MOVE_SOURCES])
+    return [a for a in actions if not isinstance(a, Move) or a.source in keep]
+
+
 def finish_turn(state: GameState, me: int, weights: Weights, skills: bool = False) -> tuple[GameState, bool]:
     """Play seat `me`'s turn on to its end greedily; also say whether hidden cards were drawn.
 
@@ -151,12 +164,15 @@ def action_values(
     """Every legal action with its value for the acting seat (higher is better).
 
     With `simulate` off (inside a play-out), skills and the order of exhausted tokens are not
-    explored: skills are skipped and tokens resolve in the order offered.
+    explored: skills are skipped and tokens resolve in the order offered, and only the cards
+    that are cheapest to lift are considered for a move.
     """
     actions = legal_actions(state)
     if len(actions) == 1:
         return [(actions[0], 0.0)]
     board = seat_eval(state, state.current, weights)
+    if not simulate and state.step is not None and state.step.kind == "move":
+        actions = movable_first(state, board, actions)
     denial: dict[int, float] | None = None
     out: list[tuple[Action, float]] = []
     for action in actions:
