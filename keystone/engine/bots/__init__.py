@@ -15,7 +15,7 @@ from typing import Literal, get_args
 
 from keystone.engine.actions import Action
 from keystone.engine.bots.greedy import greedy_action
-from keystone.engine.bots.search import DEFAULT_BUDGET, search_action
+from keystone.engine.bots.search import DEFAULT_BUDGET, search_action, sub_seed
 from keystone.engine.determinize import determinize
 from keystone.engine.game import apply, legal_actions, new_game
 from keystone.engine.state import GameConfig, GameState
@@ -27,11 +27,6 @@ NORMAL_SAMPLES = 3
 """Guesses of the deck the normal bot averages over when a skill draws hidden cards."""
 
 __all__ = ["DEFAULT_BUDGET", "LEVELS", "Level", "bot_seed", "choose_action", "play_bots", "sub_seed"]
-
-
-def sub_seed(seed: int, index: int) -> int:
-    """A distinct, reproducible seed for the `index`-th guess made from one bot seed."""
-    return (seed * 1_000_003 + index * 7_919 + 1) & ((1 << 63) - 1)
 
 
 def _view_and_config(

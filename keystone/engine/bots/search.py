@@ -2,10 +2,10 @@
 
 The hidden parts of the game (deck order, the others' objectives) are guessed several times with
 `determinize`. The greedy valuation proposes a short list of candidate actions; each candidate
-is then played on every guess, followed by a few turns of greedy play by everyone, and judged by
-the margin over the best other seat where the look-ahead stops. Candidates are weeded out by
-successive halving, so most of the budget goes to the close calls, and every candidate meets the
-same guesses (common random numbers), so the comparison is fair.
+is then played on the same guesses (common random numbers, so the comparison is fair), followed by
+two turns of greedy play by everyone, skills included, and judged by the margin over the best
+other seat where the look-ahead stops. Candidates are weeded out by sequential halving, so most
+of the budget goes to the close calls.
 
 The effort is a budget of simulated turns, never a clock, so the same seed gives the same move.
 """
@@ -22,25 +22,31 @@ from keystone.engine.game import apply
 from keystone.engine.state import GameConfig, GameState
 from keystone.engine.views import GameView
 
-DEFAULT_BUDGET = 240
-"""Simulated turns per decision: well under two seconds on a slow machine (see bench/bench_bots.py)."""
+DEFAULT_BUDGET = 72
+"""Simulated turns per decision (each rollout costs 1 + LOOKAHEAD_TURNS). With six candidates that
+is two guesses each, then four each for the best three: a few hundred milliseconds a move here."""
 CANDIDATES = 6
 """How many of the greedy valuation's best actions the search compares."""
-FIRST_GUESSES = 4
-"""Guesses every candidate is played on before the first weeding-out."""
 LOOKAHEAD_TURNS = 2
 """Whole turns played greedily after the bot's own turn before the position is judged."""
 HARD_WEIGHTS = Weights()
 DIVERSE = True
-ROLLOUT_SKILLS = False
+"""Candidates are the best action of different ideas (Field cards, skills, Wild stacks) first."""
+ROLLOUT_SKILLS = True
+"""Let the players in a rollout use skills too (each valued by playing it out), as real players do."""
 
 
-def _seed(seed: int, index: int) -> int:
+def sub_seed(seed: int, index: int) -> int:
+    """A distinct, reproducible seed for the `index`-th guess made from one bot seed."""
     return (seed * 1_000_003 + index * 7_919 + 1) & ((1 << 63) - 1)
 
 
 def rollout(guess: GameState, action: Action, weights: Weights, turns: int) -> float:
-    """Play `action` and the rest of this turn, then `turns` more turns greedily; return the margin."""
+    """Play `action` and the rest of this turn, then `turns` more turns greedily; return the margin.
+
+    The margin is this seat's expected points less the best other seat's, as the evaluation sees
+    them where the rollout stops (exact points if the game ended on the way).
+    """
     me = guess.current
     state, _ = apply(guess, action)
     state, _ = finish_turn(state, me, weights)
@@ -59,7 +65,7 @@ def rollout(guess: GameState, action: Action, weights: Weights, turns: int) -> f
 
 
 class _Search:
-    """Successive halving over candidate actions, on a shared, growing list of guesses."""
+    """Sequential halving over candidate actions, on a shared, growing list of guesses."""
 
     def __init__(self, view: GameView, config: GameConfig | None, seed: int, weights: Weights) -> None:
         self.view = view
@@ -70,29 +76,39 @@ class _Search:
 
     def guess(self, index: int) -> GameState:
         while len(self.guesses) <= index:
-            self.guesses.append(determinize(self.view, _seed(self.seed, len(self.guesses)), self.config))
+            self.guesses.append(determinize(self.view, sub_seed(self.seed, len(self.guesses)), self.config))
         return self.guesses[index]
 
     def run(self, candidates: list[Action], budget: int, deadline: Callable[[], bool] | None) -> Action:
+        """Sequential halving: each round gets an equal share of the budget, then the worse half goes."""
         totals = dict.fromkeys(candidates, 0.0)
         counts = dict.fromkeys(candidates, 0)
         alive = list(candidates)
-        per_round = FIRST_GUESSES
         cost = 1 + LOOKAHEAD_TURNS
-        while len(alive) > 1 and budget >= cost * len(alive) and not (deadline is not None and deadline()):
+        share = budget // max(1, halving_rounds(len(alive)))
+        while len(alive) > 1:
             start = counts[alive[0]]
-            for g in range(start, start + min(per_round, budget // (cost * len(alive)))):
+            for g in range(start, start + share // (cost * len(alive))):
+                if deadline is not None and deadline():
+                    break
                 guess = self.guess(g)
                 for action in alive:
                     totals[action] += rollout(guess, action, self.weights, LOOKAHEAD_TURNS)
                     counts[action] += 1
-                budget -= cost * len(alive)
-                if deadline is not None and deadline():
-                    break
+            if counts[alive[0]] == start:
+                break
             alive.sort(key=lambda a: -totals[a] / max(counts[a], 1))
             alive = alive[: max(1, len(alive) // 2)]
-            per_round *= 2
         return alive[0]
+
+
+def halving_rounds(candidates: int) -> int:
+    """How many halvings bring `candidates` down to one."""
+    rounds = 0
+    while candidates > 1:
+        candidates //= 2
+        rounds += 1
+    return rounds
 
 
 def search_action(
