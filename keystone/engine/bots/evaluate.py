@@ -76,7 +76,7 @@ def cell_of(placed: PlacedCard | None) -> Cell | None:
 
 @dataclass(frozen=True, slots=True)
 class Weights:
-    """The evaluation's tunable numbers (found by self-play; see bench/bench_bots.py)."""
+    """The evaluation's tunable numbers, set by matches of the normal bot against variants of itself."""
 
     fill_chance: float = 0.62
     """Chance, per empty cell a partial ecosystem still needs, that a fitting card arrives in time."""
@@ -88,8 +88,6 @@ class Weights:
     """Points per synergy token at the end (the score sheet's one point per three)."""
     turns_per_time: float = 2.5
     """Turns each seat is expected to get per space left on the time track."""
-    opponent: float = 0.0
-    """How much the best other seat's value is subtracted (0: play for one's own score only)."""
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -355,12 +353,3 @@ def seat_value(state: GameState, seat: int, weights: Weights = DEFAULT_WEIGHTS) 
     if state.phase == "over":
         return float(board.exact_score(synergy))
     return board.value(synergy)
-
-
-def position_value(state: GameState, seat: int, weights: Weights = DEFAULT_WEIGHTS) -> float:
-    """`seat`'s value, less `weights.opponent` times the best other seat's (for search leaves)."""
-    mine = seat_value(state, seat, weights)
-    if weights.opponent == 0 or len(state.seats) < 2:
-        return mine
-    best_other = max(seat_value(state, i, weights) for i in range(len(state.seats)) if i != seat)
-    return mine - weights.opponent * best_other
