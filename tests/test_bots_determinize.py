@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from keystone.engine import GameConfig, apply_text, legal_actions, new_game, player_view
 from keystone.engine.determinize import determinize, unseen_cards
+from keystone.engine.game import catalog
 from keystone.engine.invariants import check_invariants
 from keystone.engine.state import dump_state
 from keystone.engine.views import public_view
@@ -85,3 +86,15 @@ def test_cards_held_face_down_by_another_seat_are_guessed_from_the_unseen() -> N
     assert check_invariants(guessed) == []
     mine = determinize(player_view(state, 0), 2, state.config)
     assert mine.held == state.held
+
+
+def test_a_guess_with_the_sealed_envelope_holds_its_cards_too() -> None:
+    """Issue: bots sampled the base deck only, so an envelope game's guess lacked its six cards."""
+    config = GameConfig(players=2, expansions=["envelope"])
+    state = new_game(config, 17, ["Ana", "Bot"])
+    envelope = {c.id for c in catalog().species_for(["envelope"])} - {c.id for c in catalog().species}
+    view = player_view(state, 0)
+    for guessed in (determinize(view, 5, state.config), determinize(view, 5)):
+        assert sorted(guessed.deck) == sorted(state.deck)
+        assert check_invariants(guessed) == []
+    assert envelope <= set(unseen_cards(view, state.config)) | {f.card for f in state.field if f}

@@ -9,7 +9,7 @@ guesses; averaging over several is how a bot reasons about what it does not know
 from __future__ import annotations
 
 from keystone.engine import rng
-from keystone.engine.game import catalog
+from keystone.engine.game import catalog, species_in_play
 from keystone.engine.state import FieldSlot, GameConfig, GameState, PlacedCard, Seat, SkillState, Step
 from keystone.engine.views import GameView, PendingView
 
@@ -26,6 +26,8 @@ def config_from_view(view: GameView) -> GameConfig:
         wild_cost=view.wild_cost,
         wilds_allowed=view.wilds_allowed,
         disabled_skills=[k.number for k in view.skills if k.disabled],
+        expansions=list(view.expansions),
+        removed_cards=list(view.removed_cards),
     )
 
 
@@ -43,8 +45,7 @@ def _visible_species(view: GameView) -> set[str]:
 def unseen_cards(view: GameView, config: GameConfig) -> list[str]:
     """Species cards the viewer cannot see: the deck, plus any cards held face down by another seat."""
     seen = _visible_species(view)
-    removed = set(config.removed_cards)
-    return [c.id for c in catalog().species if c.id not in seen and c.id not in removed]
+    return [card for card in species_in_play(config) if card not in seen]
 
 
 def _objectives(view: GameView, config: GameConfig, state_rng: int) -> tuple[list[int | None], int]:

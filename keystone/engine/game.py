@@ -56,6 +56,14 @@ def catalog() -> Catalog:
     return load_catalog()
 
 
+def species_in_play(config: GameConfig) -> list[str]:
+    """The one answer to "which species make this game's cards": the base deck plus the chosen
+    expansions (the sealed envelope), less the cards an assignment leaves out. Setup, the invariants
+    and the bots' guesses all ask here, so they can never disagree."""
+    removed = set(config.removed_cards)
+    return [c.id for c in catalog().species_for(config.expansions) if c.id not in removed]
+
+
 # --------------------------------------------------------------------------- setup
 
 
@@ -71,8 +79,7 @@ def new_game(config: GameConfig, seed: int, names: Sequence[str]) -> GameState:
     cat = catalog()
     state_rng = rng.seed_state(seed)
 
-    removed = set(config.removed_cards)
-    deck = [c.id for c in cat.species_for(config.expansions) if c.id not in removed]
+    deck = species_in_play(config)
     for card_id in config.preset.values():
         if card_id in deck:
             deck.remove(card_id)

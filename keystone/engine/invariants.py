@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from keystone.data import load_catalog
+from keystone.engine.game import species_in_play
 from keystone.engine.state import GameState
 
 MAX_TURNS_PER_SEAT = 200
@@ -24,11 +25,9 @@ def all_card_locations(state: GameState) -> Counter[str]:
 
 
 def expected_cards(state: GameState) -> Counter[str]:
-    cat = load_catalog()
-    removed = set(state.config.removed_cards)
-    ids = [c.id for c in cat.species_for(state.config.expansions) if c.id not in removed]
+    ids = species_in_play(state.config)
     if state.config.wilds_allowed:
-        ids += [w.id for w in cat.wilds]
+        ids += [w.id for w in load_catalog().wilds]
     return Counter(ids)
 
 

@@ -73,6 +73,9 @@ class GameView:
     stack: tuple[PendingView, ...] = ()
     """Every pending skill step, bottom first (`pending` is the last): what is left of the skill is
     public, and a bot that simulates the rest of a turn needs all of it."""
+    expansions: tuple[str, ...] = ()
+    """The setup is public: which expansions' cards are in the game, and which cards were left out."""
+    removed_cards: tuple[str, ...] = ()
 
     @property
     def over(self) -> bool:
@@ -125,6 +128,8 @@ def _view(state: GameState, viewer: int | None) -> GameView:
         final_round=state.final_round,
         turn=state.turn,
         stack=stack,
+        expansions=tuple(state.config.expansions),
+        removed_cards=tuple(state.config.removed_cards),
     )
 
 
