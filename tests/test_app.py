@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import io
+import logging
 from collections.abc import AsyncIterator
 
 import pytest
+from PIL import Image
 
 from keystone.app import Actor, GameService, Reply, Where
 from keystone.app.bots import simple_action
@@ -163,6 +166,31 @@ async def test_resigning_ranks_the_resigner_last_and_frees_the_channel() -> None
     assert any(name == "scores.png" for name, _ in reply.files)
     assert await service.state_here(HERE) is None
     assert (await service.new(HERE, CID)).ok
+
+
+async def test_a_resignation_ends_the_game_in_the_engine_and_the_sheet_says_so(caplog) -> None:  # type: ignore[no-untyped-def]
+    """It used to end the game in the store only: a 640x60 placeholder picture and a traceback."""
+    service = await started()
+    st = await state(service)
+    await service.act(HERE, ANN, str(simple_action(st)))
+    reply = await service.resign(HERE, ANN)
+    sheet = dict(reply.files)["scores.png"]
+    with Image.open(io.BytesIO(sheet)) as image:
+        assert image.width > 640 and image.height > 300
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert "Bob wins" in (reply.public or "")
+    game = (await service.store.verify_game(1)).state
+    assert game.phase == "over" and game.resigned == 0
+    assert (await service.store.user_stats(ANN.user_id)).wins == 0
+    assert (await service.store.user_stats(BOB.user_id)).wins == 1
+
+
+async def test_resign_is_not_a_move_a_button_can_carry() -> None:
+    service = await started()
+    before = (await state(service)).version
+    reply = await service.act(HERE, ANN, "resign 2")
+    assert not reply.ok and "/keystone resign" in (reply.private or "")
+    assert (await state(service)).version == before
 
 
 async def test_unexpected_failure_is_an_apology_and_changes_nothing(monkeypatch, caplog) -> None:  # type: ignore[no-untyped-def]

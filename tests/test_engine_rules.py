@@ -5,10 +5,13 @@ from __future__ import annotations
 import pytest
 
 from keystone.engine import IllegalAction, legal_actions, parse_action, player_view, public_view
-from keystone.engine.actions import BadNotation, EndTurn, Pass, Take, UseSkill
+from keystone.engine.actions import BadNotation, EndTurn, Pass, Resign, Take, UseSkill
 from keystone.engine.board import CELL_NAMES, parse_cell
 from keystone.engine.cards import Habitat
+from keystone.engine.game import apply
 from keystone.engine.invariants import check_invariants
+from keystone.engine.results import final_scores, places
+from keystone.engine.state import dump_state, load_state
 from tests.engine_helpers import (
     cell_card,
     cid,
@@ -536,3 +539,33 @@ def test_ruling_time_marker_stops_at_its_last_space() -> None:
     state.skills[0].exhausted = True
     state, _ = play(state, "skill 0")
     assert state.time == 0
+
+
+def test_ruling_resigning_ends_the_game_with_the_resigner_last() -> None:
+    state = game(players=3, seed=4)
+    state, _ = play(state, "take 6 A1")
+    before = state.clone()
+    new, events = apply(state, parse_action("resign 3"))
+    assert new.phase == "over" and new.resigned == 2 and new.version == state.version + 1
+    assert [e.kind for e in events] == ["resigned"] and f"{new.seats[2].name} resigned" in events[0].text
+    assert legal_actions(new) == [] and Resign(0) not in legal_actions(before)
+    assert places(final_scores(new), new.resigned)[2] == 3
+    assert all(s.objective is not None for s in public_view(new).seats)
+    assert public_view(new).resigned == 2
+    with pytest.raises(IllegalAction, match="over"):
+        apply(new, Resign(0))
+    with pytest.raises(IllegalAction, match="no seat 5"):
+        apply(state, parse_action("resign 5"))
+    assert snapshot(state) == snapshot(before)
+
+
+def test_a_state_saved_before_resigning_existed_keeps_its_text() -> None:
+    state = game(seed=2)
+    assert '"resigned"' not in dump_state(state)
+    assert load_state(dump_state(state)) == state
+
+
+def test_notation_numbers_are_plain_digits_only() -> None:
+    for word in ("²", "①", "٣", "1" * 4301, "0" * 4):
+        with pytest.raises(IllegalAction, match="is not a skill token number"):
+            parse_action(f"skill {word}")

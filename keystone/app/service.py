@@ -31,6 +31,7 @@ from keystone.engine import (
     player_view,
     public_view,
 )
+from keystone.engine.actions import Resign
 from keystone.engine.coop import acting_player
 from keystone.engine.results import final_scores, places, view_scores
 from keystone.store import GameRecord, Kind, LoadedGame, SeatInfo, SeatResult, StaleVersion, Store, StoreError
@@ -267,6 +268,8 @@ class GameService:
             return await self._stale(game_id)
         _check_turn(record, state, seat)
         action = parse_action(notation)
+        if isinstance(action, Resign):
+            raise IllegalAction("To give up, use `/keystone resign`.")
         new, events = apply(state, action)
         await self._commit(record, state, seat, str(action), new)
         new, more = await self._bot_turns(record, new)
@@ -361,19 +364,17 @@ class GameService:
         reply.public = "\n".join(lines)
         return reply
 
-    async def _final_words(
-        self, record: GameRecord, state: GameState, reply: Reply, resigned: int | None = None
-    ) -> str:
+    async def _final_words(self, record: GameRecord, state: GameState, reply: Reply) -> str:
         """Attach the score sheet and say who won (ties explained); an assignment gets its verdict."""
         sheets = final_scores(state)
         view = public_view(state)
         reply.files.append(("scores.png", await asyncio.to_thread(pictures.scores_png, view, sheets)))
-        if record.assignment is not None and resigned is None:
+        if record.assignment is not None and state.resigned is None:
             before = self._won_before.pop(record.id, {})
             return self._verdict(record, state, before)
         if len(state.seats) == 1:
             return _winner_sentence(state, [s.total for s in sheets], [1])
-        results = _results(record, state, resigned)
+        results = _results(record, state)
         return _winner_sentence(state, [s.total for s in sheets], [r.place for r in results])
 
     def _verdict(self, record: GameRecord, state: GameState, before: dict[int, set[int]]) -> str:
@@ -509,10 +510,11 @@ class GameService:
             people = [s for i, s in enumerate(record.seats) if s.user_id is not None and i != seat]
             if len(record.seats) >= 3 and people:
                 return await self._hand_to_bot(record, state, seat, actor)
-            await self.store.finish_game(gid, _results(record, state, seat))
-            self._cache.pop(gid, None)
+            resignation = Resign(_board(record, seat))
+            new, _ = apply(state, resignation)
+            await self._commit(record, state, seat, str(resignation), new)
             reply = Reply()
-            result = await self._final_words(record, state, reply, resigned=seat)
+            result = await self._final_words(record, new, reply)
             reply.public = f"{actor.name} resigned; the game ends here.\n{result}"
             return reply
 
@@ -591,25 +593,22 @@ async def _pictures(view: GameView, mover: int | None) -> list[File]:
     return list(zip(("field.png", "board.png"), drawn, strict=False))
 
 
-def _results(record: GameRecord, state: GameState, resigned: int | None = None) -> list[SeatResult]:
-    """Per-seat results; a seat that resigned comes last, the others keep their order.
+def _results(record: GameRecord, state: GameState) -> list[SeatResult]:
+    """Per-seat results, ranked by the engine (a seat that resigned comes last and wins nothing).
 
     Co-op partners share the board's score and first place; an assignment adds its stars to every
-    person's result, so the store records it in each partner's campaign."""
+    person's result, so the store records it in each partner's campaign. A resigned assignment
+    earns no stars."""
     stars = None
-    if record.assignment is not None and state.phase == "over":
+    if record.assignment is not None and state.phase == "over" and state.resigned is None:
         stars = campaign.judge(record.assignment, state).stars
     if record.config.coop:
         total = final_scores(state)[0].total
-        won = stars is None or stars > 0
-        return [SeatResult(i, total, 1, won and resigned is None, stars) for i in range(len(record.seats))]
+        won = (stars is None or stars > 0) and state.resigned is None
+        return [SeatResult(i, total, 1, won, stars) for i in range(len(record.seats))]
     sheets = final_scores(state)
-    ranks = places(sheets)
-    if resigned is not None:
-        others = [i for i in range(len(sheets)) if i != resigned]
-        among = dict(zip(others, places([sheets[i] for i in others]), strict=True))
-        ranks = [among.get(i, len(sheets)) for i in range(len(sheets))]
-    return [SeatResult(i, s.total, r, r == 1 if stars is None else stars > 0, stars)
+    ranks = places(sheets, state.resigned)
+    return [SeatResult(i, s.total, r, (r == 1 if stars is None else stars > 0) and i != state.resigned, stars)
             for i, (s, r) in enumerate(zip(sheets, ranks, strict=True))]
 
 

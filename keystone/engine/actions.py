@@ -136,13 +136,30 @@ class Pass:
         return "pass"
 
 
-Action = Take | BuyWild | UseSkill | Resolve | Draw | Place | Pile | Move | Research | Discard | Skip | EndTurn | Pass
+@dataclass(frozen=True, slots=True)
+class Resign:
+    """A seat gives up and the game ends at once. Any seat may resign at any time, so it is never
+    among `legal_actions` (which answer the decision at hand) and bots never choose it."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"resign {self.seat + 1}"
+
+
+Action = (Take | BuyWild | UseSkill | Resolve | Draw | Place | Pile | Move | Research | Discard | Skip | EndTurn
+          | Pass | Resign)
 
 _HABITAT_WORDS = {h.value: h for h in Habitat}
 
 
+MAX_NUMBER_DIGITS = 3
+"""No number in the notation needs more digits; a longer one is refused before `int` sees it."""
+
+
 def _int(word: str, what: str) -> int:
-    if not word.isdigit():
+    # Only ASCII digits: str.isdigit() also accepts "²" and "①", which int() then rejects.
+    if not (word.isascii() and word.isdigit()) or len(word) > MAX_NUMBER_DIGITS:
         raise BadNotation(f"{word!r} is not a {what} number.")
     return int(word)
 
@@ -169,7 +186,7 @@ def parse_action(text: str) -> Action:
     verb, args = words[0], words[1:]
     arity = {
         "take": 2, "wild": 2, "skill": 1, "resolve": 1, "draw": 0, "place": 2, "pile": 1,
-        "move": 2, "research": 1, "discard": 1, "skip": 0, "endturn": 0, "pass": 0,
+        "move": 2, "research": 1, "discard": 1, "skip": 0, "endturn": 0, "pass": 0, "resign": 1,
     }
     if verb not in arity:
         raise BadNotation(f"I don't know the word {verb!r}. Try `help` for the list of actions.")
@@ -202,4 +219,6 @@ def parse_action(text: str) -> Action:
             return Skip()
         case "endturn":
             return EndTurn()
+        case "resign":
+            return Resign(_index(args[0], "seat"))
     return Pass()

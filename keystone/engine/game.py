@@ -22,6 +22,7 @@ from keystone.engine.actions import (
     Pile,
     Place,
     Research,
+    Resign,
     Resolve,
     Skip,
     Take,
@@ -269,6 +270,8 @@ def _step_actions(state: GameState) -> list[Action]:
 
 def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     """Apply a legal action to a copy of `state`; raise IllegalAction (state untouched) otherwise."""
+    if isinstance(action, Resign):
+        return _resign(state, action.seat)
     if action not in legal_actions(state):
         raise IllegalAction(why_illegal(state, action))
     new = state.clone()
@@ -277,6 +280,20 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     _advance(new, events)
     new.version += 1
     return new, events
+
+
+def _resign(state: GameState, seat: int) -> tuple[GameState, list[Event]]:
+    """End the game with `seat` resigned: the board stays as it is and is scored, the resigner last."""
+    if state.phase == "over":
+        raise IllegalAction("The game is over; no more actions can be taken.")
+    if not 0 <= seat < len(state.seats):
+        raise IllegalAction(f"There is no seat {seat + 1} in this game.")
+    new = state.clone()
+    new.phase = "over"
+    new.steps = []
+    new.resigned = seat
+    new.version += 1
+    return new, [Event("resigned", seat, f"{new.seats[seat].name} resigned, so the game ends here.")]
 
 
 def apply_text(state: GameState, text: str) -> tuple[GameState, list[Event]]:

@@ -32,5 +32,6 @@ def view_scores(view: GameView) -> list[ScoreSheet]:
     return [_sheet(s.board, s.objective, s.synergy, view.rules) for s in view.seats]
 
 
-def places(sheets: Sequence[ScoreSheet]) -> list[int]:
-    return rank(sheets)
+def places(sheets: Sequence[ScoreSheet], resigned: int | None = None) -> list[int]:
+    """Final places; a seat that resigned is last (see `scoring.rank`)."""
+    return rank(sheets, resigned)

@@ -437,10 +437,12 @@ def score_board(
     )
 
 
-def rank(sheets: Sequence[ScoreSheet]) -> list[int]:
+def rank(sheets: Sequence[ScoreSheet], resigned: int | None = None) -> list[int]:
     """1-based places: highest total, then most goals, then most synergy tokens; ties share a place.
 
-    Places after a shared one are skipped (1, 1, 3), as in any sports table.
+    Places after a shared one are skipped (1, 1, 3), as in any sports table. A seat that resigned
+    comes last whatever it scored; the others are ranked among themselves.
     """
     keys = [(s.total, s.goals_completed, s.synergy_tokens) for s in sheets]
-    return [1 + sum(other > key for other in keys) for key in keys]
+    others = [k for i, k in enumerate(keys) if i != resigned]
+    return [len(keys) if i == resigned else 1 + sum(other > key for other in others) for i, key in enumerate(keys)]

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from dataclasses import field as default
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import TypeAdapter
+from pydantic import Field, TypeAdapter
 
 from keystone.engine.cards import Habitat, Ruleset
 
@@ -120,6 +120,9 @@ class GameState:
     wild_bought: bool = False
     final_round: bool = False
     turn: int = 0
+    resigned: Annotated[int | None, Field(exclude_if=lambda v: v is None)] = None
+    """The seat that resigned and so ended the game, if one did. Left out of a saved state while
+    None, so states saved before resigning existed keep their digests when replayed."""
 
     def clone(self) -> GameState:
         """A deep copy, written out by hand because `copy.deepcopy` is far too slow for search."""
@@ -153,6 +156,7 @@ class GameState:
             wild_bought=self.wild_bought,
             final_round=self.final_round,
             turn=self.turn,
+            resigned=self.resigned,
         )
 
     @property

@@ -76,6 +76,8 @@ class GameView:
     expansions: tuple[str, ...] = ()
     """The setup is public: which expansions' cards are in the game, and which cards were left out."""
     removed_cards: tuple[str, ...] = ()
+    resigned: int | None = None
+    """The seat whose resignation ended the game, if one did."""
 
     @property
     def over(self) -> bool:
@@ -130,6 +132,7 @@ def _view(state: GameState, viewer: int | None) -> GameView:
         stack=stack,
         expansions=tuple(state.config.expansions),
         removed_cards=tuple(state.config.removed_cards),
+        resigned=state.resigned,
     )
 
 

@@ -181,6 +181,13 @@ def _name_head(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int
 
 def _headline(view: GameView, sheets: Sequence[ScoreSheet], places: Sequence[int]) -> tuple[str, str]:
     names = [s.name for s in view.seats]
+    if view.resigned is not None:
+        title, _ = _scored_headline(names, sheets, places)
+        return title, f"{names[view.resigned]} resigned"
+    return _scored_headline(names, sheets, places)
+
+
+def _scored_headline(names: Sequence[str], sheets: Sequence[ScoreSheet], places: Sequence[int]) -> tuple[str, str]:
     first = [i for i, p in enumerate(places) if p == 1]
     best = sheets[first[0]].total
     if len(sheets) == 1:
@@ -200,7 +207,7 @@ def _headline(view: GameView, sheets: Sequence[ScoreSheet], places: Sequence[int
 def render_scoresheet_image(view: GameView, sheets: Sequence[ScoreSheet]) -> Image.Image:
     view = require_view(view, "render_scoresheet")
     _check_sheets(view, sheets)
-    places = rank(sheets)
+    places = rank(sheets, view.resigned)
     n = len(sheets)
     col_w = min(260, (MAX_W - 2 * MARGIN - LABEL_W) // n)
     width = 2 * MARGIN + LABEL_W + n * col_w
