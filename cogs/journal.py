@@ -28,7 +28,7 @@ class JournalCog(commands.Cog, name="Journal"):
 
     @journal.command(name="list", description="The assignments, your stars, what is unlocked and the envelope")
     async def list_(self, interaction: discord.Interaction[Any]) -> None:
-        await run(interaction, service_of(interaction).journal_list(actor_of(interaction)))
+        await run(interaction, service_of(interaction).journal_list(actor_of(interaction)), private=True)
 
     @journal.command(name="start", description="Begin an assignment here (the next one if no number is given)")
     @app_commands.describe(number="Which assignment, 1 to 20")
@@ -39,7 +39,8 @@ class JournalCog(commands.Cog, name="Journal"):
 
     @journal.command(name="status", description="How the running assignment's goals stand now")
     async def status(self, interaction: discord.Interaction[Any]) -> None:
-        await run(interaction, service_of(interaction).journal_status(where_of(interaction), actor_of(interaction)))
+        await run(interaction, service_of(interaction).journal_status(where_of(interaction), actor_of(interaction)),
+                  private=True)
 
     @journal.command(name="abandon", description="Stop the running assignment without a result")
     async def abandon(self, interaction: discord.Interaction[Any]) -> None:

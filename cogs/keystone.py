@@ -71,9 +71,16 @@ def _files(files: list[tuple[str, bytes]]) -> list[discord.File]:
     return [discord.File(io.BytesIO(data), filename=name) for name, data in files]
 
 
-async def post(interaction: discord.Interaction[Any], reply: Reply, *, edit: bool = False) -> None:
-    """Post a Reply: the public part in the channel, the private part to the actor only."""
+async def post(interaction: discord.Interaction[Any], reply: Reply, *, edit: bool = False,
+               deferred_publicly: bool = False) -> None:
+    """Post a Reply: the public part in the channel, the private part to the actor only.
+
+    After a public "thinking..." deferral, Discord makes the first follow-up replace that message
+    and keep its visibility whatever flags the follow-up asks for; so a reply with nothing public
+    first deletes the thinking message, and its private part then arrives as a private message."""
     response = interaction.response
+    if reply.public is None and deferred_publicly:
+        await interaction.delete_original_response()
     if reply.public is not None:
         mentions = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
                                            users=[discord.Object(u) for u in reply.mention])
@@ -83,6 +90,8 @@ async def post(interaction: discord.Interaction[Any], reply: Reply, *, edit: boo
             kwargs["view"] = view
         if edit and not response.is_done():
             await response.edit_message(attachments=_files(reply.files), **kwargs)
+        elif edit and response.type is discord.InteractionResponseType.deferred_message_update:
+            await interaction.edit_original_response(attachments=_files(reply.files), **kwargs)
         elif not response.is_done():
             await response.send_message(files=_files(reply.files), **kwargs)
         else:
@@ -98,13 +107,22 @@ async def post(interaction: discord.Interaction[Any], reply: Reply, *, edit: boo
             await interaction.followup.send(**kwargs)
 
 
-async def run(interaction: discord.Interaction[Any], work: Any, *, edit: bool = False) -> None:
-    """Await the service; defer if it is slow, then post what it says."""
+async def run(interaction: discord.Interaction[Any], work: Any, *, edit: bool = False, private: bool = False) -> None:
+    """Await the service; if it is slow, defer, then post what it says.
+
+    The deferral is chosen before the answer is known, so it must never make a private answer
+    public: answers that are always private (`private=True`) defer privately; a button or menu
+    defers without a message of its own, so each later message keeps its own visibility."""
     task: asyncio.Task[Reply] = asyncio.ensure_future(work)
     done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+    deferred_publicly = False
     if not done:
-        await interaction.response.defer(thinking=not edit)
-    await post(interaction, await task, edit=edit)
+        if interaction.type is discord.InteractionType.component:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=private, thinking=True)
+            deferred_publicly = not private
+    await post(interaction, await task, edit=edit, deferred_publicly=deferred_publicly)
 
 
 def service_of(interaction: discord.Interaction[Any]) -> GameService:
@@ -332,23 +350,23 @@ class KeystoneCog(commands.Cog, name="Keystone"):
     @app_commands.describe(player="The player whose board to show")
     async def board(self, interaction: discord.Interaction[Any], player: discord.User | None = None) -> None:
         name = None if player is None else str(player.id)
-        await run(interaction, self._svc().board(where_of(interaction), actor_of(interaction), name))
+        await run(interaction, self._svc().board(where_of(interaction), actor_of(interaction), name), private=True)
 
     @keystone.command(name="field", description="Show the Field: the six cards to take and what each costs")
     async def field(self, interaction: discord.Interaction[Any]) -> None:
-        await run(interaction, self._svc().field(where_of(interaction), actor_of(interaction)))
+        await run(interaction, self._svc().field(where_of(interaction), actor_of(interaction)), private=True)
 
     @keystone.command(name="objective", description="Show your secret objective (only you see it)")
     async def objective(self, interaction: discord.Interaction[Any]) -> None:
-        await run(interaction, self._svc().objective(where_of(interaction), actor_of(interaction)))
+        await run(interaction, self._svc().objective(where_of(interaction), actor_of(interaction)), private=True)
 
     @keystone.command(name="score", description="Show the scores so far, without secret objectives")
     async def score(self, interaction: discord.Interaction[Any]) -> None:
-        await run(interaction, self._svc().score(where_of(interaction), actor_of(interaction)))
+        await run(interaction, self._svc().score(where_of(interaction), actor_of(interaction)), private=True)
 
     @keystone.command(name="log", description="Show the moves played so far in this channel's game")
     async def log_(self, interaction: discord.Interaction[Any]) -> None:
-        await run(interaction, self._svc().game_log(where_of(interaction), actor_of(interaction)))
+        await run(interaction, self._svc().game_log(where_of(interaction), actor_of(interaction)), private=True)
 
     @keystone.command(name="rules", description="Explain a rule of the game")
     @app_commands.describe(topic="Which rule (leave out for the list of topics)")

@@ -728,7 +728,7 @@ class FakeDiscord(HarnessMixin):
         inter = self._webhook_interaction(params)
         body, files = await self._read_body(request)
         original = inter.original
-        if inter.callback_type == 5 and original is not None and original.is_loading:
+        if inter.callback_type == 5 and original is not None and original.is_loading and not original.deleted:
             self._edit_message(original, body, files)
             message = original
             await self._message_event("MESSAGE_UPDATE", message)
