@@ -15,7 +15,7 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
+from discord.ext import commands, tasks
 
 from keystone.app import Actor, Control, GameService, Reply, Where, ids
 from keystone.app.service import BOT_LEVELS
@@ -26,6 +26,8 @@ log = logging.getLogger(__name__)
 
 DEFER_AFTER = 2.0
 """Seconds to wait for the service before deferring (Discord allows three for the first answer)."""
+DUE_BOT_TURNS_EVERY = 30.0
+"""Seconds between looks for bot turns that a failure left undone (start-up looks everywhere once)."""
 
 STYLES = {
     "primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
@@ -71,6 +73,17 @@ def _files(files: list[tuple[str, bytes]]) -> list[discord.File]:
     return [discord.File(io.BytesIO(data), filename=name) for name, data in files]
 
 
+def public_message(reply: Reply) -> dict[str, Any]:
+    """The public part of a Reply as message arguments (files apart), mentioning only whom it names."""
+    mentions = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                       users=[discord.Object(u) for u in reply.mention])
+    kwargs: dict[str, Any] = {"content": (reply.public or "")[:2000], "allowed_mentions": mentions}
+    view = build_view(reply.controls)
+    if view is not None:
+        kwargs["view"] = view
+    return kwargs
+
+
 async def post(interaction: discord.Interaction[Any], reply: Reply, *, edit: bool = False,
                deferred_publicly: bool = False) -> None:
     """Post a Reply: the public part in the channel, the private part to the actor only.
@@ -82,12 +95,7 @@ async def post(interaction: discord.Interaction[Any], reply: Reply, *, edit: boo
     if reply.public is None and deferred_publicly:
         await interaction.delete_original_response()
     if reply.public is not None:
-        mentions = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
-                                           users=[discord.Object(u) for u in reply.mention])
-        kwargs: dict[str, Any] = {"content": reply.public[:2000], "allowed_mentions": mentions}
-        view = build_view(reply.controls)
-        if view is not None:
-            kwargs["view"] = view
+        kwargs = public_message(reply)
         if edit and not response.is_done():
             await response.edit_message(attachments=_files(reply.files), **kwargs)
         elif edit and response.type is discord.InteractionResponseType.deferred_message_update:
@@ -97,14 +105,15 @@ async def post(interaction: discord.Interaction[Any], reply: Reply, *, edit: boo
         else:
             await interaction.followup.send(files=_files(reply.files), **kwargs)
     if reply.private is not None or reply.private_files or reply.private_controls:
-        kwargs = {"content": (reply.private or "")[:2000], "ephemeral": True, "files": _files(reply.private_files)}
+        private: dict[str, Any] = {"content": (reply.private or "")[:2000], "ephemeral": True,
+                                   "files": _files(reply.private_files)}
         view = build_view(reply.private_controls)
         if view is not None:
-            kwargs["view"] = view
+            private["view"] = view
         if not response.is_done():
-            await response.send_message(**kwargs)
+            await response.send_message(**private)
         else:
-            await interaction.followup.send(**kwargs)
+            await interaction.followup.send(**private)
 
 
 async def run(interaction: discord.Interaction[Any], work: Any, *, edit: bool = False, private: bool = False) -> None:
@@ -190,7 +199,8 @@ class ShowButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.SH
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         service = service_of(interaction)
-        await run(interaction, service.show_choices(actor_of(interaction), self.game, self.version))
+        await run(interaction, service.show_choices(where_of(interaction), actor_of(interaction), self.game,
+                                                      self.version))
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.LOBBY.pattern):
@@ -300,8 +310,10 @@ class KeystoneCog(commands.Cog, name="Keystone"):
             self.store = await Store.open(getattr(settings, "keystone_db", "./keystone.db"))
             self.service = GameService(self.store)
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.due_bot_turns.start()
 
     async def cog_unload(self) -> None:
+        self.due_bot_turns.cancel()
         self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
         if self._own_store and self.store is not None:
             await self.store.close()
@@ -309,6 +321,33 @@ class KeystoneCog(commands.Cog, name="Keystone"):
     def _svc(self) -> GameService:
         assert self.service is not None
         return self.service
+
+    # --- bot turns nobody is waiting on an interaction for
+
+    @tasks.loop(seconds=DUE_BOT_TURNS_EVERY)
+    async def due_bot_turns(self) -> None:
+        """Play bot turns left undone: at start-up in every running game (a crash may have come
+        between a person's saved move and the bot's reply), later where a failure interrupted one."""
+        everywhere = self.due_bot_turns.current_loop == 0
+        try:
+            posts = await self._svc().play_due_bot_turns(everywhere=everywhere)
+        except Exception:
+            log.exception("could not look for due bot turns")
+            return
+        for channel_id, reply in posts:
+            await self._announce(channel_id, reply)
+
+    @due_bot_turns.before_loop
+    async def _when_ready(self) -> None:
+        await self.bot.wait_until_ready()
+
+    async def _announce(self, channel_id: int, reply: Reply) -> None:
+        """Post a public Reply in a game's channel when no interaction is there to answer."""
+        channel = self.bot.get_partial_messageable(channel_id)
+        try:
+            await channel.send(files=_files(reply.files), **public_message(reply))
+        except discord.HTTPException as exc:
+            log.warning("could not post a bot turn in channel %s: %s", channel_id, exc)
 
     # --- lobby
 

@@ -11,7 +11,9 @@ import asyncio
 import logging
 import random
 from collections.abc import Awaitable, Callable
+from contextvars import ContextVar
 from dataclasses import dataclass
+from functools import partial
 
 from keystone.app import ids, journal, pictures, text
 from keystone.app.bots import bot_action
@@ -38,7 +40,14 @@ from keystone.store import GameRecord, Kind, LoadedGame, SeatInfo, SeatResult, S
 
 log = logging.getLogger(__name__)
 
+_saved_moves: ContextVar[list[str] | None] = ContextVar("saved_moves", default=None)
+"""The moves saved while serving the current request, so an apology can say what was kept."""
+
 APOLOGY = "Sorry, something went wrong on my side; the game is unchanged. Please try again in a moment."
+APOLOGY_AFTER_SAVE = (
+    "Sorry, something went wrong on my side after {moves} saved, so the game kept {them}; "
+    "`/keystone board` shows where it stands. A bot whose turn it is plays shortly."
+)
 MOVED_ON = "The game has moved on since that choice was offered; here is where it stands now."
 BOT_LEVELS = ("easy", "normal", "hard")
 MODES = ("competitive", "coop")
@@ -73,6 +82,8 @@ class GameService:
         self._cache: dict[int, LoadedGame] = {}
         self._won_before: dict[int, dict[int, set[int]]] = {}
         """Per finished journal game: each person's won assignments before it ended (for unlock news)."""
+        self._retry: set[int] = set()
+        """Games a failure interrupted: a bot turn may be due there (see `play_due_bot_turns`)."""
 
     # ------------------------------------------------------------------ plumbing
 
@@ -80,7 +91,9 @@ class GameService:
         return self._locks.setdefault(game_id, asyncio.Lock())
 
     async def _guarded(self, game_id: int | None, work: Callable[[], Awaitable[Reply]]) -> Reply:
-        """Turn every failure into a private sentence; nothing half-done survives a refusal."""
+        """Turn every failure into a private sentence that says truly what was kept."""
+        saved: list[str] = []
+        token = _saved_moves.set(saved)
         try:
             if game_id is None:
                 return await work()
@@ -94,10 +107,16 @@ class GameService:
         except StoreError as exc:
             return Reply.refuse(str(exc))
         except Exception:
-            log.exception("unexpected failure in game %s", game_id)
+            log.exception("unexpected failure in game %s after %d saved move(s)", game_id, len(saved))
             if game_id is not None:
                 self._cache.pop(game_id, None)
-            return Reply.refuse(APOLOGY)
+                self._retry.add(game_id)
+            if not saved:
+                return Reply.refuse(APOLOGY)
+            moves = "your move was" if len(saved) == 1 else f"{len(saved)} moves were"
+            return Reply.refuse(APOLOGY_AFTER_SAVE.format(moves=moves, them="it" if len(saved) == 1 else "them"))
+        finally:
+            _saved_moves.reset(token)
 
     async def _game_here(self, where: Where) -> GameRecord:
         record = await self.store.get_active_game(where.channel_id)
@@ -197,6 +216,8 @@ class GameService:
 
         async def work() -> Reply:
             record = await self.store.get_game(gid)
+            if record.channel_id != where.channel_id:
+                return Reply.refuse("That lobby is in another channel; join it there.")
             if record.status != "lobby":
                 return Reply.refuse("That game has already started; seats are fixed now.")
             if what == "join":
@@ -259,14 +280,13 @@ class GameService:
             except IllegalAction as exc:
                 return Reply.refuse(str(exc))
         gid = game_id
-        return await self._guarded(gid, lambda: self._act(gid, actor, notation, version))
+        return await self._guarded(gid, lambda: self._act(where, gid, actor, notation, version))
 
-    async def _act(self, game_id: int, actor: Actor, notation: str, version: int | None) -> Reply:
-        record, state = await self._playing(game_id)
-        seat = _seat_or_refuse(record, actor)
-        if version is not None and version != state.version:
-            return await self._stale(game_id)
-        _check_turn(record, state, seat)
+    async def _act(self, where: Where, game_id: int, actor: Actor, notation: str, version: int | None) -> Reply:
+        turn = await self._turn(where, game_id, actor, version)
+        if isinstance(turn, Reply):
+            return turn
+        record, state, seat = turn
         action = parse_action(notation)
         if isinstance(action, Resign):
             raise IllegalAction("To give up, use `/keystone resign`.")
@@ -275,6 +295,24 @@ class GameService:
         new, more = await self._bot_turns(record, new)
         return await self._after_action(record, new, events + more, mover=_board(record, seat),
                                         new_turn=new.turn != state.turn)
+
+    async def _turn(
+        self, where: Where, game_id: int, actor: Actor, version: int | None
+    ) -> tuple[GameRecord, GameState, int] | Reply:
+        """The game, its state and the actor's seat when the decision is theirs; else the Reply saying why not.
+
+        A press from another channel is refused, a stale one is told the game moved on, and a bot
+        turn left undone (a crash came between) is played first."""
+        record, state = await self._playing(game_id)
+        if record.channel_id != where.channel_id:
+            raise IllegalAction("That control belongs to a game in another channel; play it there.")
+        seat = _seat_or_refuse(record, actor)
+        if version is not None and version != state.version:
+            return await self._stale(game_id)
+        if _bot_is_due(record, state):
+            return await self._catch_up(record, state)
+        _check_turn(record, state, seat)
+        return record, state, seat
 
     async def _playing(self, game_id: int) -> tuple[GameRecord, GameState]:
         loaded = await self._load(game_id)
@@ -286,14 +324,13 @@ class GameService:
         """A select-menu pick: a whole action is applied; a prefix ("take 3") asks for the cell."""
 
         async def work() -> Reply:
-            record, state = await self._playing(game_id)
-            seat = _seat_or_refuse(record, actor)
-            if version != state.version:
-                return await self._stale(game_id)
-            _check_turn(record, state, seat)
+            turn = await self._turn(where, game_id, actor, version)
+            if isinstance(turn, Reply):
+                return turn
+            _, state, _ = turn
             notations = [str(a) for a in legal_actions(state)]
             if value in notations:
-                return await self._act(game_id, actor, value, version)
+                return await self._act(where, game_id, actor, value, version)
             follow = cell_select(state, game_id, value)
             if follow is None:
                 raise IllegalAction("That choice is not available now.")
@@ -301,15 +338,14 @@ class GameService:
 
         return await self._guarded(game_id, work)
 
-    async def show_choices(self, actor: Actor, game_id: int, version: int) -> Reply:
+    async def show_choices(self, where: Where, actor: Actor, game_id: int, version: int) -> Reply:
         """The private controls (with held card names) for the seat to act."""
 
         async def work() -> Reply:
-            record, state = await self._playing(game_id)
-            seat = _seat_or_refuse(record, actor)
-            if version != state.version:
-                return await self._stale(game_id)
-            _check_turn(record, state, seat)
+            turn = await self._turn(where, game_id, actor, version)
+            if isinstance(turn, Reply):
+                return turn
+            _, state, _ = turn
             held = ", ".join(text.card_name(c) for c in state.held)
             return Reply(private=f"Your cards: {held}.", private_controls=controls_for(state, game_id, show_held=True))
 
@@ -327,6 +363,39 @@ class GameService:
             state, events = new, events + more
         return state, events
 
+    async def _catch_up(self, record: GameRecord, state: GameState) -> Reply:
+        """Play a bot turn that a crash or failure left undone, and show the table as it now stands."""
+        new, events = await self._bot_turns(record, state)
+        self._retry.discard(record.id)
+        headline = "A bot turn was still due, so it has been played first; here is where the game stands."
+        return await self._after_action(record, new, events, mover=None, new_turn=new.turn != state.turn,
+                                        headline=headline)
+
+    async def play_due_bot_turns(self, *, everywhere: bool = False) -> list[tuple[int, Reply]]:
+        """Play bot turns that are due but were never played (a crash or failure came between).
+
+        With `everywhere` (at start-up) every running game is checked, else only those a failure
+        interrupted. Returns (channel id, public reply) for each game that moved on."""
+        if everywhere:
+            wanted = [r.id for r in await self.store.list_games("active") if any(s.is_bot for s in r.seats)]
+        else:
+            wanted = sorted(self._retry)
+        posts: list[tuple[int, Reply]] = []
+        for game_id in wanted:
+            reply = await self._guarded(game_id, partial(self._due_here, game_id))
+            if reply.public is not None:
+                record = await self.store.get_game(game_id)
+                posts.append((record.channel_id, reply))
+        return posts
+
+    async def _due_here(self, game_id: int) -> Reply:
+        """The catch-up reply for one game, or an empty Reply when no bot turn is due there."""
+        self._retry.discard(game_id)
+        record, state = await self._playing(game_id)
+        if not _bot_is_due(record, state):
+            return Reply()
+        return await self._catch_up(record, state)
+
     async def _commit(self, record: GameRecord, old: GameState, seat: int, notation: str, new: GameState) -> None:
         """Save one move; a move that ends the game carries the results in the same transaction."""
         results = _results(record, new) if new.phase == "over" else None
@@ -335,6 +404,9 @@ class GameService:
                 s.user_id: set(await self._won(s.user_id)) for s in record.seats if s.user_id is not None
             }
         await self.store.commit_action(record.id, old.version, seat, notation, new, results=results)
+        saved = _saved_moves.get()
+        if saved is not None:
+            saved.append(notation)
         if results is None:
             self._cache[record.id] = LoadedGame(record, new)
         else:
@@ -610,6 +682,11 @@ def _results(record: GameRecord, state: GameState) -> list[SeatResult]:
     ranks = places(sheets, state.resigned)
     return [SeatResult(i, s.total, r, (r == 1 if stars is None else stars > 0) and i != state.resigned, stars)
             for i, (s, r) in enumerate(zip(sheets, ranks, strict=True))]
+
+
+def _bot_is_due(record: GameRecord, state: GameState) -> bool:
+    """Whether a bot seat must decide now: it should already have played, as a person would be waiting."""
+    return state.phase != "over" and record.seats[acting_player(state)].is_bot
 
 
 def _board(record: GameRecord, seat: int) -> int:
