@@ -197,21 +197,30 @@ async def test_coop_partners_alternate_and_share_the_assignment_result(service_f
 
 async def test_coop_turns_go_to_the_partners_in_turn(service_for: Make) -> None:
     service = await service_for()
-    await service.new(HERE, ANN, mode="coop", players=3)
+    await service.new(HERE, ANN, mode="coop")
     await service.lobby(HERE, BOB, "join")
-    await service.lobby(HERE, CID, "join")
     await service.lobby(HERE, ANN, "start")
-    people = [ANN, BOB, CID]
+    people = [ANN, BOB]
     for turn in range(4):
         state = await state_at(service, HERE)
-        assert len(state.seats) == 1 and acting_player(state) == turn % 3
-        wrong = await service.act(HERE, people[(turn + 1) % 3], f"take 6 {'ABCD'[turn]}1")
-        assert not wrong.ok and f"{people[turn % 3].name} decides" in (wrong.private or "")
-        reply = await service.act(HERE, people[turn % 3], f"take 6 {'ABCD'[turn]}1")
+        assert len(state.seats) == 1 and acting_player(state) == turn % 2
+        wrong = await service.act(HERE, people[(turn + 1) % 2], f"take 6 {'ABCD'[turn]}1")
+        assert not wrong.ok and f"{people[turn % 2].name} decides" in (wrong.private or "")
+        reply = await service.act(HERE, people[turn % 2], f"take 6 {'ABCD'[turn]}1")
         assert reply.ok, reply.private
         if (await state_at(service, HERE)).phase == "after":
-            reply = await service.act(HERE, people[turn % 3], "endturn")
-        assert reply.mention == [people[(turn + 1) % 3].user_id]
+            reply = await service.act(HERE, people[turn % 2], "endturn")
+        assert reply.mention == [people[(turn + 1) % 2].user_id]
+
+
+async def test_coop_is_played_by_exactly_two_partners(service_for: Make) -> None:
+    service = await service_for()
+    for players in (1, 3, 4):
+        for assignment in (None, 1):
+            reply = await service.new(HERE, ANN, mode="coop", players=players, assignment=assignment)
+            assert not reply.ok and reply.private == "Co-op is played by two partners sharing one board."
+    assert await service.store.get_active_game(HERE.channel_id) is None
+    assert (await service.new(HERE, ANN, mode="coop", players=2)).ok
 
 
 async def test_opponent_level_seats_that_bot_and_in_a_dm_starts_at_once(service_for: Make) -> None:

@@ -651,10 +651,8 @@ def _new_problem(
     if mode == "coop":
         if where.is_dm:
             return "Co-op is played with partners in a server channel; in a direct message try `/journal start`."
-        if players < 2:
-            return "Co-op needs 2 to 4 partners."
-        if assignment is not None and players != 2:
-            return "A Field Journal assignment in co-op is played by exactly two partners."
+        if players != 2:
+            return "Co-op is played by two partners sharing one board."
         if opponent is not None:
             return "Co-op partners play together, so there is no bot opponent; use Add bot for a bot partner."
     if assignment is not None and (envelope or opponent is not None):
