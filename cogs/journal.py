@@ -1,7 +1,8 @@
 """Discord adapter for the Field Journal: `/journal list`, `start`, `status` and `abandon`.
 
 Thin like the game cog: it shares that cog's `GameService`, so a journal game is played with the
-same `/take`, `/skill` and buttons, and its end (verdict, stars, unlocks) is the service's work.
+same `/take`, `/skill` and buttons, and its end (verdict, stars, the recommended next assignment) is
+the service's work.
 """
 
 from __future__ import annotations
@@ -26,11 +27,13 @@ class JournalCog(commands.Cog, name="Journal"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    @journal.command(name="list", description="The assignments, your stars, what is unlocked and the envelope")
+    @journal.command(name="list",
+                     description="Every assignment with your stars, the recommended next one and the envelope")
     async def list_(self, interaction: discord.Interaction[Any]) -> None:
         await run(interaction, service_of(interaction).journal_list(actor_of(interaction)), private=True)
 
-    @journal.command(name="start", description="Begin an assignment here (the next one if no number is given)")
+    @journal.command(name="start",
+                     description="Begin any assignment here (the recommended next one if no number is given)")
     @app_commands.describe(number="Which assignment, 1 to 20")
     async def start(self, interaction: discord.Interaction[Any],
                     number: app_commands.Range[int, 1, 20] | None = None) -> None:

@@ -357,7 +357,7 @@ class KeystoneCog(commands.Cog, name="Keystone"):
                            mode="Competitive (default), or co-op: partners share one board",
                            assignment="A Field Journal assignment to play (co-op in a channel, solo in a DM)",
                            opponent="Seat a bot of this level (in a DM the game starts against it at once)",
-                           envelope="Add the sealed envelope's cards (opened by winning the last assignment)")
+                           envelope="Add the sealed envelope's cards (opened by starting the last assignment)")
     @app_commands.choices(rules=[app_commands.Choice(name="Second edition", value="second-edition"),
                                  app_commands.Choice(name="First-edition variant", value="first-edition")],
                           mode=[app_commands.Choice(name="Competitive", value="competitive"),

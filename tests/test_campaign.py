@@ -1,5 +1,5 @@
 """The Field Journal: every assignment loads and sets up as described, its special rules are
-enforced with a sentence naming the rule, goals are judged correctly, and progress unlocks in order."""
+enforced with a sentence naming the rule, goals are judged correctly, and the next assignment is recommended in order."""
 
 from __future__ import annotations
 
@@ -31,15 +31,14 @@ from keystone.engine.campaign import (
     assignment,
     assignments,
     build_journal,
-    check_playable,
     config_for,
     envelope_open,
     evaluate,
     judge,
     progress,
+    recommended,
     start,
     story_species,
-    unlocked,
 )
 from keystone.engine.cards import Card, Habitat
 from keystone.engine.scoring import score_board
@@ -362,27 +361,27 @@ completed_sets = st.sets(st.integers(1, LAST_ASSIGNMENT))
 
 
 @given(completed_sets)
-def test_unlocked_is_the_first_the_won_and_the_next_after_each(done: set[int]) -> None:
-    opened = unlocked(done)
-    assert 1 in opened and done <= opened
-    for n in opened:
-        assert n == 1 or n in done or n - 1 in done
-    for n in done:
-        assert n == LAST_ASSIGNMENT or n + 1 in opened
+def test_the_recommended_assignment_is_the_lowest_not_yet_won(done: set[int]) -> None:
+    chosen = recommended(done)
+    assert all(n in done for n in range(1, chosen))
+    assert chosen not in done or done == set(NUMBERS)
+
+
+def test_every_assignment_won_recommends_the_last() -> None:
+    assert recommended(NUMBERS) == LAST_ASSIGNMENT
+    assert recommended([]) == 1 and recommended([1, 2, 4]) == 3
 
 
 @given(completed_sets)
-def test_the_envelope_opens_when_the_last_assignment_is_won(done: set[int]) -> None:
-    assert envelope_open(done) == (LAST_ASSIGNMENT in done)
+def test_the_envelope_is_open_once_the_last_assignment_is_started(started: set[int]) -> None:
+    assert envelope_open(started) == (LAST_ASSIGNMENT in started)
 
 
-def test_a_locked_assignment_is_refused_with_a_sentence() -> None:
-    check_playable(1, set())
-    check_playable(4, {3})
-    with pytest.raises(IllegalAction, match="Assignment 5 is still locked; win assignment 4 first"):
-        check_playable(5, {1, 2, 3})
+def test_an_assignment_number_outside_the_journal_is_refused_with_a_sentence() -> None:
     with pytest.raises(JournalError, match="There is no assignment 99"):
-        unlocked({1, 99})
+        recommended({1, 99})
+    with pytest.raises(JournalError, match="There is no assignment 0"):
+        envelope_open([0])
 
 
 # --------------------------------------------------------------------------- bad journal data

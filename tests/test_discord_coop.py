@@ -57,17 +57,17 @@ async def test_coop_partners_alternate_on_one_board_and_the_wrong_partner_is_ref
     assert [s.name for s in record.seats] == ["Alice", "Bob"]
 
 
-async def test_coop_assignment_is_refused_while_locked(
+async def test_any_coop_assignment_may_be_played_by_exactly_two_partners(
     fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path
 ) -> None:
     fake = fake_discord
     await bot_runner.start(make_bot(tmp_path / "ks.db"))
     alice, bob = fake.user("alice"), fake.user("bob")
     channel = fake.channel("table-2")
-    locked = await fake.slash(alice, channel, "keystone new", {"mode": "coop", "assignment": 4})
-    assert locked.is_ephemeral and "still locked" in locked.content
-    last = await open_table(fake, channel, alice, [bob], {"mode": "coop", "assignment": 1}, "First Light")
-    assert "**Assignment 1: First Light** (co-op)" in last.content and "**Goals:**" in last.content
+    three = await fake.slash(alice, channel, "keystone new", {"mode": "coop", "players": 3})
+    assert three.is_ephemeral and "two partners" in three.content
+    last = await open_table(fake, channel, alice, [bob], {"mode": "coop", "assignment": 4}, "assignment 4")
+    assert "**Assignment 4:" in last.content and "(co-op)" in last.content and "**Goals:**" in last.content
 
 
 async def test_bot_opponent_of_the_chosen_level_plays_its_turns(

@@ -43,22 +43,25 @@ async def test_journal_list_start_play_and_progress_survives_a_restart(
     alice = fake.user("alice")
     dm = fake.dm_channel(alice)
     listed = await fake.slash(alice, dm, "journal list")
-    assert listed.is_ephemeral and "` 1` First Light: open" in listed.content and "locked" in listed.content
-    locked = await fake.slash(alice, dm, "journal start", {"number": 3})
-    assert locked.is_ephemeral and "still locked" in locked.content
+    assert listed.is_ephemeral and "Recommended next: assignment 1, First Light" in listed.content
+    assert "` 1` First Light: \u2606\u2606\u2606 \u2190 recommended next" in listed.content
+    assert "` 3`" in listed.content and "locked" not in listed.content
+    skipped = public_of(await fake.slash(alice, dm, "journal start", {"number": 3}))
+    assert "Assignment 3:" in skipped.content and "**Goals:**" in skipped.content, "any assignment may be played"
+    assert "abandoned" in public_of(await fake.slash(alice, dm, "journal abandon")).content
     started = public_of(await fake.slash(alice, dm, "journal start"))
     assert "Assignment 1: First Light" in started.content and "**Goals:**" in started.content
     assert any(a.filename == "field.png" for a in started.attachments)
     status = await fake.slash(alice, dm, "journal status")
     assert status.is_ephemeral and "in progress" in status.content
     verdict = await play_assignment(fake, bot, alice, dm, 1)
-    assert "complete with one star" in verdict and "Assignment 2" in verdict and "unlocked" in verdict
+    assert "complete with one star" in verdict and "Next recommended: assignment 2" in verdict
     await bot_runner.stop(bot)
     await bot_runner.start(make_bot(db))
     again = await fake.slash(alice, dm, "journal list")
     assert "` 1` First Light: \u2605\u2606\u2606" in again.content and "` 3`" in again.content
     line2 = next(line for line in again.content.splitlines() if line.startswith("` 2`"))
-    assert line2.endswith("open")
+    assert line2.endswith("recommended next")
     second = public_of(await fake.slash(alice, dm, "journal start"))
     assert "Assignment 2:" in second.content
     stopped = await fake.slash(alice, dm, "journal abandon")

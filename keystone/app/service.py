@@ -154,14 +154,11 @@ class GameService:
             return await self.journal_start(where, actor, assignment)
 
         async def work() -> Reply:
-            won = await self._won(actor.user_id)
-            if envelope and not campaign.envelope_open(won):
+            if envelope and not await self._envelope_open(actor.user_id):
                 raise IllegalAction(
-                    f"The sealed envelope opens when you win assignment {campaign.LAST_ASSIGNMENT} of the Field "
+                    f"The sealed envelope opens at the start of assignment {campaign.LAST_ASSIGNMENT} of the Field "
                     "Journal; see `/journal list`."
                 )
-            if assignment is not None:
-                campaign.check_playable(assignment, won)
             kind, config = _new_config(where, players, rules, mode, assignment, opponent, envelope)
             record = await self.store.create_lobby(
                 guild_id=where.guild_id, channel_id=where.channel_id, kind=kind, host_id=actor.user_id,
@@ -467,26 +464,30 @@ class GameService:
 
     # ------------------------------------------------------------------ the Field Journal
 
+    async def _envelope_open(self, user_id: int) -> bool:
+        """Whether the sealed envelope is open for this person: they have started the last assignment."""
+        return campaign.envelope_open(await self.store.started_assignments(user_id))
+
     async def journal_list(self, actor: Actor) -> Reply:
-        """The twenty assignments with this person's stars, what is open, and the envelope."""
+        """The twenty assignments with this person's stars, the recommended next one, and the envelope."""
 
         async def work() -> Reply:
             progress = await self.store.campaign_progress(actor.user_id)
-            return Reply(private="\n".join(journal.journal_lines(progress)))
+            lines = journal.journal_lines(progress, await self._envelope_open(actor.user_id))
+            return Reply(private="\n".join(lines))
 
         return await self._guarded(None, work)
 
     async def journal_start(self, where: Where, actor: Actor, number: int | None = None) -> Reply:
-        """Begin an assignment here (the next one not yet won by default); a locked one is refused."""
+        """Begin any assignment here (the recommended one, the lowest not yet won, by default)."""
 
         async def work() -> Reply:
-            progress = await self.store.campaign_progress(actor.user_id)
-            wanted = number if number is not None else (progress.next_assignment or campaign.LAST_ASSIGNMENT)
             try:
-                campaign.check_playable(wanted, progress.completed)
+                progress = await self.store.campaign_progress(actor.user_id)
+                wanted = number if number is not None else campaign.recommended(progress.completed)
+                config = campaign.config_for(wanted)
             except campaign.JournalError as exc:
                 raise IllegalAction(str(exc)) from exc
-            config = campaign.config_for(wanted)
             record = await self.store.create_lobby(
                 guild_id=where.guild_id, channel_id=where.channel_id, kind="solo", host_id=actor.user_id,
                 host_name=actor.name, config=config, assignment=wanted,
@@ -726,10 +727,8 @@ def _new_problem(
     if mode == "coop":
         if where.is_dm:
             return "Co-op is played with partners in a server channel; in a direct message try `/journal start`."
-        if players < 2:
-            return "Co-op needs 2 to 4 partners."
-        if assignment is not None and players != 2:
-            return "A Field Journal assignment in co-op is played by exactly two partners."
+        if players != 2:
+            return "Co-op is played by two partners sharing one board."
         if opponent is not None:
             return "Co-op partners play together, so there is no bot opponent; use Add bot for a bot partner."
     if assignment is not None and (envelope or opponent is not None):

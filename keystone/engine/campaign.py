@@ -9,8 +9,9 @@ Discord layer (/journal) and the store build on the functions at the end of this
   says which partner decides a co-op turn;
 - the end: `judge(n, state)` -> `AssignmentResult` (won, stars, `sentences()`), and during play
   `progress(n, state)` or the cheaper `goal_values(n, state)`;
-- progress per player, a set of won numbers kept by the store: `unlocked(won)`,
-  `check_playable(n, won)`, `envelope_open(won)` (then offer `expansions=[ENVELOPE]` everywhere).
+- progress per player, kept by the store: `recommended(won)` names the next assignment in order
+  (every one may be played at any time), and `envelope_open(started)` says whether the person has
+  started the last one (then offer `expansions=[ENVELOPE]` everywhere).
 """
 
 from __future__ import annotations
@@ -24,7 +25,6 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
-from keystone.engine.actions import IllegalAction
 from keystone.engine.board import parse_cell
 from keystone.engine.cards import Card, Habitat, Ruleset, Symbol
 from keystone.engine.scoring import BoardCell, ScoreSheet, score_board
@@ -43,21 +43,20 @@ __all__ = [
     "assignment",
     "assignments",
     "build_journal",
-    "check_playable",
     "config_for",
     "envelope_open",
     "evaluate",
     "goal_values",
     "judge",
     "progress",
+    "recommended",
     "start",
     "story_species",
-    "unlocked",
 ]
 
 LAST_ASSIGNMENT = 20
 ENVELOPE = "envelope"
-"""The expansion the sealed envelope holds: played in the last assignment, open to all once it is won."""
+"""The expansion the sealed envelope holds: opened at the start of the last assignment, then open to all games."""
 SOLO_TIME = 4
 SOLO_SYNERGY = 5
 BOARD_LINE = 4
@@ -725,27 +724,28 @@ def judge(number: int, state: GameState) -> AssignmentResult:
 # --------------------------------------------------------------------------- progress through the journal
 
 
-def _won_numbers(completed: Iterable[int]) -> set[int]:
-    done = set(completed)
+def _numbers(assignments_: Iterable[int]) -> set[int]:
+    done = set(assignments_)
     bad = sorted(n for n in done if type(n) is not int or not 1 <= n <= LAST_ASSIGNMENT)
     if bad:
         raise JournalError(f"There is no assignment {bad[0]}; the journal has assignments 1 to {LAST_ASSIGNMENT}.")
     return done
 
 
-def unlocked(completed: Iterable[int]) -> set[int]:
-    """Assignments open to a player who has won `completed`: the first, every won one and the next after each."""
-    done = _won_numbers(completed)
-    return {1} | done | {n + 1 for n in done if n < LAST_ASSIGNMENT}
+def recommended(completed: Iterable[int]) -> int:
+    """The assignment to play next: the lowest not yet won (the last once all are won).
+
+    Only a recommendation: the rulebook suggests playing in order, but a player "may choose to skip
+    around", so every assignment may be started at any time.
+    """
+    done = _numbers(completed)
+    return next((n for n in range(1, LAST_ASSIGNMENT + 1) if n not in done), LAST_ASSIGNMENT)
 
 
-def envelope_open(completed: Iterable[int]) -> bool:
-    """Winning the last assignment opens the sealed envelope for every game type (`expansions=["envelope"]`)."""
-    return LAST_ASSIGNMENT in _won_numbers(completed)
+def envelope_open(started: Iterable[int]) -> bool:
+    """Whether the sealed envelope is open for someone who has started these assignments.
 
-
-def check_playable(number: int, completed: Iterable[int]) -> None:
-    """Raise IllegalAction with a sentence when a player may not start this assignment yet."""
-    assignment(number)
-    if number not in unlocked(completed):
-        raise IllegalAction(f"Assignment {number} is still locked; win assignment {number - 1} first.")
+    The rulebook opens it "at the start of the final assignment (#20)", and an opened envelope
+    cannot be sealed again, so starting the last assignment opens it for good, however that game ends.
+    """
+    return LAST_ASSIGNMENT in _numbers(started)

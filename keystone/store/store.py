@@ -496,6 +496,21 @@ class Store:
         )
         return CampaignProgress(user_id, {r[0]: AssignmentBest(*r) for r in rows})
 
+    async def started_assignments(self, user_id: int) -> set[int]:
+        """The assignments this person has ever begun: sat at when the game started, or has a result for.
+
+        Games are kept after they end, so this counts a start even when it was abandoned or lost
+        (a lobby that never started does not count).
+        """
+        user_id = validate.ident(user_id, "user id")
+        rows = await self._rows(
+            "SELECT g.assignment FROM games g JOIN seats s ON s.game_id = g.id "
+            "WHERE s.user_id = ? AND g.assignment IS NOT NULL AND g.snapshot IS NOT NULL "
+            "UNION SELECT assignment FROM campaign WHERE user_id = ?",
+            (user_id, user_id),
+        )
+        return {r[0] for r in rows}
+
     async def user_stats(self, user_id: int) -> UserStats:
         """Totals over the user's finished games that recorded results."""
         user_id = validate.ident(user_id, "user id")
