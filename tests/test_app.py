@@ -206,3 +206,19 @@ async def test_unexpected_failure_is_an_apology_and_changes_nothing(monkeypatch,
     assert any("game 1" in r.getMessage() for r in caplog.records)
     monkeypatch.undo()
     assert (await state(service)).version == st.version
+
+
+async def test_a_control_pressed_in_another_channel_is_refused() -> None:
+    """A seated player's button, replayed from another channel, used to be applied."""
+    service = await started()
+    st = await state(service)
+    elsewhere = Where(channel_id=99, guild_id=1)
+    move = str(simple_action(st))
+    for reply in (await service.act(elsewhere, ANN, move, game_id=1, version=st.version),
+                  await service.choose(elsewhere, ANN, 1, st.version, move),
+                  await service.show_choices(elsewhere, ANN, 1, st.version),
+                  await service.lobby(elsewhere, CID, "join", game_id=1)):
+        assert not reply.ok and reply.public is None
+        assert "another channel" in (reply.private or "")
+    assert (await state(service)).version == st.version
+    assert (await service.act(HERE, ANN, move, game_id=1, version=st.version)).ok
