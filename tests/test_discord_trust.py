@@ -95,3 +95,18 @@ async def test_a_slow_refused_button_press_is_answered_privately(
     assert [m.is_ephemeral for m in pressed.messages] == [True]
     assert "not playing" in pressed.content
     assert len(fake.public_messages(channel)) == before
+
+
+async def test_strange_numbers_get_a_sentence_not_an_apology(
+    fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """"²", "①" and a 4,301-digit number used to reach the catch-all "something went wrong"."""
+    fake = fake_discord
+    channel, alice, bob = await slow_game(fake, bot_runner, tmp_path, monkeypatch)
+    for token in ("²", "①", "9" * 4301):
+        refused = await fake.slash(alice, channel, "skill", {"token": token})
+        await fake.quiet()
+        assert refused.is_ephemeral and "is not a skill token number" in refused.content, token
+    taken = await fake.slash(alice, channel, "take", {"card": "①", "cell": "A1"})
+    await fake.quiet()
+    assert taken.is_ephemeral and "is not a Field slot number" in taken.content

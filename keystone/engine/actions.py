@@ -157,17 +157,22 @@ MAX_NUMBER_DIGITS = 3
 """No number in the notation needs more digits; a longer one is refused before `int` sees it."""
 
 
+def _quoted(word: str, longest: int = 12) -> str:
+    """A word echoed back in a refusal, cut short so a pasted essay cannot swamp the sentence."""
+    return repr(word if len(word) <= longest else word[: longest - 1] + "…")
+
+
 def _int(word: str, what: str) -> int:
     # Only ASCII digits: str.isdigit() also accepts "²" and "①", which int() then rejects.
     if not (word.isascii() and word.isdigit()) or len(word) > MAX_NUMBER_DIGITS:
-        raise BadNotation(f"{word!r} is not a {what} number.")
+        raise BadNotation(f"{_quoted(word)} is not a {what} number.")
     return int(word)
 
 
 def _cell(word: str) -> int:
     cell = parse_cell(word)
     if cell is None:
-        raise BadNotation(f"{word!r} is not a cell: use a row letter A-D and a column 1-4, like B2.")
+        raise BadNotation(f"{_quoted(word)} is not a cell: use a row letter A-D and a column 1-4, like B2.")
     return cell
 
 
@@ -189,7 +194,7 @@ def parse_action(text: str) -> Action:
         "move": 2, "research": 1, "discard": 1, "skip": 0, "endturn": 0, "pass": 0, "resign": 1,
     }
     if verb not in arity:
-        raise BadNotation(f"I don't know the word {verb!r}. Try `help` for the list of actions.")
+        raise BadNotation(f"I don't know the word {_quoted(verb)}. Try `help` for the list of actions.")
     if len(args) != arity[verb]:
         raise BadNotation(f"`{verb}` takes {arity[verb]} value(s), not {len(args)}.")
     match verb:
@@ -197,7 +202,7 @@ def parse_action(text: str) -> Action:
             return Take(_index(args[0], "Field slot"), _cell(args[1]))
         case "wild":
             if args[0] not in _HABITAT_WORDS:
-                raise BadNotation(f"{args[0]!r} is not a habitat: say forest, desert, wetland or arctic.")
+                raise BadNotation(f"{_quoted(args[0])} is not a habitat: say forest, desert, wetland or arctic.")
             return BuyWild(_HABITAT_WORDS[args[0]], _cell(args[1]))
         case "skill":
             return UseSkill(_int(args[0], "skill token"))
