@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from keystone.cli.score import main
+from keystone.data import load_catalog
 
 SALLY: dict[str, Any] = {
     "board": [
@@ -72,21 +73,67 @@ def test_explain_adds_sentences(capsys: pytest.CaptureFixture[str], monkeypatch:
 
 
 def test_wild_without_a_season_shows_none(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    # Objective 1, goal A: an L of Spring cards. A1 and B1 are Spring; A2 decides.
+    # Objective 1, goal A: an L of Spring cards. A1 and B1 are Spring; the Forest Wild at A2 decides.
     def board(a2: str) -> dict[str, Any]:
-        rows = [["wild:forest:spring", a2, None, None], ["wild:forest:spring", None, None, None]]
+        rows = [["wild:wetland:spring", a2, "American Red Squirrel", None], ["Black Willow", None, None, None]]
         return {"board": rows + [[None] * 4] * 2, "objective": 1}
 
     code, seasonless, _ = run(board("wild:forest"), capsys, monkeypatch)
-    assert (code, seasonless["goals"], seasonless["rows"][0]) == (0, 0, 2)
+    assert (code, seasonless["goals"]) == (0, 0)
     code, spring, _ = run(board("wild:forest:spring"), capsys, monkeypatch)
     assert (code, spring["goals"], spring["objective"]) == (0, 1, 5)
+    assert seasonless["rows"] == spring["rows"] and seasonless["rows"][0] == 2
 
 
-def test_any_wild_season_scores(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    rows = [["wild:arctic:summer", {"card": "wild:arctic:spring", "research": 2}, None, None]]
-    code, result, _ = run({"board": rows + [[None] * 4] * 3}, capsys, monkeypatch)
-    assert (code, result["rows"][0]) == (0, 4)
+def test_a_wild_card_must_be_in_the_stock(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    def board(*cells: Any) -> dict[str, Any]:
+        return {"board": [[*cells, *[None] * (4 - len(cells))]] + [[None] * 4] * 3}
+
+    code, result, _ = run(board("wild:desert:summer", {"card": "wild:desert", "research": 1}), capsys, monkeypatch)
+    assert (code, result["rows"][0]) == (0, 3)
+    refusals = {
+        "Cell A1: there is no Spring Desert Wild card; the Desert Wild cards are Summer and Winter.": board(
+            "wild:desert:spring"
+        ),
+        "Cell A2: Desert Wild (Summer) is already at A1, and the game has only one of each card.": board(
+            "wild:desert:summer", "wild:desert:summer"
+        ),
+        "Cell A3: the game has only 2 Desert Wild cards, all already placed.": board(
+            "wild:desert", "wild:desert:winter", "wild:desert"
+        ),
+        "Cell A1: Arctic Wild (Fall) can carry at most 1 research token "
+        "(skills put research only on unresearched cards), not 2.": board({"card": "wild:arctic:fall", "research": 2}),
+    }
+    for sentence, data in refusals.items():
+        code, out, err = run(data, capsys, monkeypatch)
+        assert (code, out, err) == (2, "", sentence + "\n")
+
+
+def test_a_board_no_game_could_produce_is_refused(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    catalog = load_catalog()
+    endangered = next(c.name for c in catalog.species if c.endangered)
+    plain = next(c.name for c in catalog.species if not c.endangered)
+
+    def board(*cells: Any, synergy: int = 0) -> dict[str, Any]:
+        return {"board": [[*cells, *[None] * (4 - len(cells))]] + [[None] * 4] * 3, "synergy": synergy}
+
+    code, result, _ = run(board({"card": endangered, "research": 2}, synergy=999), capsys, monkeypatch)
+    assert (code, result["synergy"]) == (0, 333)
+    refusals = {
+        f"Cell A1: {plain} can carry at most 1 research token "
+        "(skills put research only on unresearched cards), not 2.": board({"card": plain, "research": 2}),
+        f"Cell A1: {endangered} can carry at most 2 research tokens "
+        "(skills put research only on unresearched cards), not a 31-digit number.": board(
+            {"card": endangered, "research": 10**30}
+        ),
+        "Cell A3: Coyote is already at A1, and the game has only one of each card.": board("Coyote", None, "coyote"),
+        '"synergy" must be a whole number from 0 to 999, not 1000.': board(synergy=1000),
+    }
+    for sentence, data in refusals.items():
+        code, out, err = run(data, capsys, monkeypatch)
+        assert (code, out, err) == (2, "", sentence + "\n")
 
 
 @pytest.mark.parametrize(
@@ -112,6 +159,28 @@ def test_any_wild_season_scores(capsys: pytest.CaptureFixture[str], monkeypatch:
         ({**SALLY, "synergy": "7"}, '"synergy" must be a whole number'),
         ({**SALLY, "rules": "third-edition"}, '"rules" must be'),
         ({**SALLY, "rules": ["first-edition"]}, '"rules" must be'),
+        (7, 'Expected a board object with a "board" key, or a list of them.'),
+        ("null", 'Expected a board object with a "board" key, or a list of them.'),
+        ('"Coyote"', 'Expected a board object with a "board" key, or a list of them.'),
+        ([[SALLY]], 'Board 1, expected a board object with a "board" key'),
+        ({**SALLY, "synergy": True}, '"synergy" must be a whole number from 0 to 999, not true'),
+        ({**SALLY, "synergy": 7.0}, '"synergy" must be a whole number from 0 to 999, not 7.0'),
+        ({**SALLY, "objective": True}, "no secret objective card true"),
+        ({**SALLY, "objective": 0}, "no secret objective card 0; cards are numbered 1 to 10"),
+        ({**SALLY, "objective": -3}, "no secret objective card -3"),
+        ({**SALLY, "board": [*SALLY["board"], [None] * 4]}, '"board" must be 4 rows'),
+        ({**SALLY, "board": [None] * 16}, '"board" must be 4 rows'),
+        ({**SALLY, "board": "Coyote"}, '"board" must be 4 rows'),
+        ({"board": [[{"card": "Coyote", "research": "1"}, None, None, None]] + [[None] * 4] * 3}, "not '1'"),
+        ({"board": [[{"card": ["Coyote"]}, None, None, None]] + [[None] * 4] * 3}, "Cell A1: a cell is null"),
+        ({"board": [[None, {"research": 1}, None, None]] + [[None] * 4] * 3}, 'Cell A2: a cell object needs "card"'),
+        (
+            {"board": [[None, None, None, None]] * 3 + [[None, None, "Coyot", None]]},
+            "D3: no card is called 'Coyot'; did you mean 'Coyote'?\n",
+        ),
+        ('{"board": [], "board": []}', "The key 'board' appears twice in one object."),
+        ("", "The input is empty"),
+        ("  \n", "The input is empty"),
     ],
 )
 def test_bad_input_exits_2_with_one_line(
@@ -123,10 +192,48 @@ def test_bad_input_exits_2_with_one_line(
 
 
 def test_usage_and_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main([]) == 2 and "usage" in capsys.readouterr().err
+    for argv in ([], ["a.json", "b.json"], ["--colour", "-"]):
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert "usage: python -m keystone score [-h] [--explain] FILE" in err and err.count("\n") == 1
+    assert main(["-h"]) == 0 and "--explain" in capsys.readouterr().out
     assert main([str(tmp_path / "nope.json")]) == 2
-    err = capsys.readouterr().err
-    assert "Cannot read" in err and err.count("\n") == 1
+    assert capsys.readouterr().err == f"Cannot read {tmp_path / 'nope.json'}: no such file or directory.\n"
+    assert main([str(tmp_path)]) == 2
+    assert capsys.readouterr().err == f"Cannot read {tmp_path}: it is a directory, not a file.\n"
+
+
+def test_bad_bytes_in_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "latin1.json"
+    path.write_bytes(b'{"board": "\xe9t\xe9"}')
+    assert main([str(path)]) == 2
+    assert capsys.readouterr().err == f"{path} is not UTF-8 text (byte 0xe9 at 11).\n"
+    empty = tmp_path / "empty.json"
+    empty.write_bytes(b"")
+    assert main([str(empty)]) == 2
+    assert capsys.readouterr().err == "The input is empty; give a board object or a list of them.\n"
+
+
+def score_command(data: bytes, *args: str) -> subprocess.CompletedProcess[str]:
+    """The real command in its own process, fed raw bytes, so a traceback could not hide."""
+    return subprocess.run(
+        [sys.executable, "-m", "keystone", "score", *args, "-"], input=data, capture_output=True, check=False
+    )
+
+
+@pytest.mark.parametrize(
+    ("data", "sentence"),
+    [
+        (b"[" * 100_000, "The input is nested too deeply to be a board."),
+        (b'{"board": ' + b"[" * 5000 + b"]" * 5000 + b"}", "The input is nested too deeply to be a board."),
+        (b'{"synergy": ' + b"9" * 4301 + b"}", "A number in the input is too long (4301 digits)."),
+        (b'{"board": "\xff"}', "The input is not UTF-8 text (byte 0xff at 11)."),
+        (b"", "The input is empty; give a board object or a list of them."),
+    ],
+)
+def test_hostile_input_gets_one_sentence(data: bytes, sentence: str) -> None:
+    done = score_command(data)
+    assert (done.returncode, done.stdout, done.stderr) == (2, b"", sentence.encode() + b"\n")
 
 
 def test_the_real_command_line() -> None:
