@@ -263,3 +263,9 @@ def test_a_bots_drawn_cards_stay_hidden_and_a_persons_are_shown() -> None:
     show_events(table, drew, actor=0)
     assert out.getvalue().endswith("You drew: Coyote, Aspen, Musk Ox.\n")
 
+
+def test_bot_py_local_help_shows_the_terminal_games_options() -> None:
+    done = subprocess.run([sys.executable, "bot.py", "--local", "--help"], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "--hotseat" in done.stdout and "--replay FILE" in done.stdout
