@@ -190,8 +190,7 @@ def test_a_single_person_sees_their_objective_and_no_keyboard_passing() -> None:
     code, output = run(["--vs", "easy", "--seed", "6"], ["quit"])
     assert code == 0
     assert f"Secret objective {state.seats[0].objective}:" in output
-    assert f"Secret objective {state.seats[1].objective}:" not in output or \
-        state.seats[0].objective == state.seats[1].objective
+    assert f"Secret objective {state.seats[1].objective}:" not in output  # the bot's, dealt from the same ten
     assert "Pass the keyboard" not in output
 
 
