@@ -91,7 +91,8 @@ def run_local(argv: Sequence[str], module: str = LOCAL_MODULE) -> int:
 def parser() -> argparse.ArgumentParser:
     made = argparse.ArgumentParser(prog="bot.py", description="Run the Keystone: North America Discord bot.")
     made.add_argument("--local", action="store_true",
-                      help="play in the terminal without Discord; further options go to the terminal game")
+                      help="play in the terminal without Discord; further options go to the terminal game "
+                      "(see --local --help)")
     return made
 
 
@@ -117,11 +118,11 @@ def run_bot(settings: Settings, token: str) -> int:
 
 
 def main(argv: Sequence[str] | None = None, env_file: Path | None = ENV_FILE) -> int:
-    args, rest = parser().parse_known_args(argv)
-    if args.local:
-        return run_local(rest, LOCAL_MODULE)
-    if rest:
-        parser().error(f"unrecognized arguments: {' '.join(rest)}")
+    given = list(sys.argv[1:] if argv is None else argv)
+    if "--local" in given:  # every other option, --help included, belongs to the terminal game
+        given.remove("--local")
+        return run_local(given, LOCAL_MODULE)
+    parser().parse_args(given)  # --help, or a refusal of options the bot does not know
     try:
         settings = load_settings(env_file)
     except ValidationError as exc:

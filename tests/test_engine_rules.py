@@ -516,8 +516,25 @@ def test_ruling_synergy_supply_is_unlimited() -> None:
 
 def test_ruling_optional_effect_without_a_target_is_skipped() -> None:
     state = game(2, skills=[1, 2, 4, 5, 9])  # skill 5: research a Spring card; the board is empty
-    state, _ = play(state, "skill 5")
+    state, events = play(state, "skill 5")
     assert state.step is not None and state.step.kind == "field_discard"
+    skipped = [e for e in events if e.kind == "skip"]
+    assert [e.text for e in skipped] == ["Skill 5 has nothing to act on: Kiara's board has no unresearched "
+                                         "Spring card."]
+    assert not skipped[0].private
+
+
+def test_every_skipped_effect_says_why() -> None:
+    state = game(2, skills=[2, 3, 4, 5, 9])  # skill 3 moves cards, skill 2 searches the discard pile
+    assert not state.discard
+    moved, events = play(state, "skill 3")
+    assert "Skill 3 has nothing to act on: Kiara's board has no card to move." in [e.text for e in events]
+    assert moved.step is not None and moved.step.kind == "field_discard"
+    _, events = play(state, "skill 2")
+    assert "Skill 2 has nothing to act on: the discard pile is empty." in [e.text for e in events]
+    put(state, 0, "A1", "Coyote")
+    _, events = play(state, "skill 3")
+    assert not [e for e in events if e.kind == "skip"]  # a card and an empty cell: the move is offered
 
 
 def test_ruling_looking_at_a_short_discard_pile_shows_what_is_there() -> None:

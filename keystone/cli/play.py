@@ -3,8 +3,10 @@
 Play against a bot (easy, normal or hard) or pass the keyboard round (hot-seat, 1 to 4 players).
 Moves use the same words as on Discord (`take 3 B2`, `skill 5`, `wild desert C1`, `endturn`,
 `draw`, `place 1 B2`, `pile 2`, `move A1 B2`, `research C3`, `discard 4`, `skip`, `resolve 3`);
-`board [name]`, `field`, `score`, `objective`, `help` and `quit` look around. Boards are drawn as
-text, and `--images DIR` also writes the pictures the Discord bot would post.
+`board [name]`, `field`, `score`, `objective`, `rules [topic]`, `help` and `quit` look around. Boards
+are drawn as text, and `--images DIR` also writes the pictures the Discord bot would post. In a hot-seat
+game of two or more, secret objectives stay off the shared screen unless their owner asks.
+`--save FILE` keeps the game after every move; `--replay FILE` shows where a saved game stands.
 
 Input and output are streams passed in, so a whole game can be scripted and tested.
 """
@@ -16,22 +18,37 @@ import secrets
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TextIO
 
+from keystone.app.text import RULES, rules_text
+from keystone.cli.gamefile import BadGameFile, SavedGame, read_game, write_game
 from keystone.data import load_catalog
-from keystone.engine import GameConfig, GameState, IllegalAction, apply, new_game, parse_action, player_view
+from keystone.engine import (
+    GameConfig,
+    GameState,
+    IllegalAction,
+    apply,
+    new_game,
+    parse_action,
+    player_view,
+    public_view,
+)
 from keystone.engine.bots import LEVELS, bot_seed, choose_action
 from keystone.engine.events import Event
 from keystone.engine.results import final_scores, view_scores
+from keystone.engine.scoring import ScoreSheet
 from keystone.engine.views import GameView
 from keystone.render.common import PATTERN_LABEL
+from keystone.render.describe import plural
 from keystone.render.palette import SYMBOL_LABEL
 from keystone.render.text import text_board, text_scores, text_table
 
 HARD_SECONDS = 2.0
 """The hard bot stops searching after this long, whatever its budget."""
+INTERRUPTED = 130
+"""The exit status of a program stopped by Ctrl-C (128 + SIGINT), as shells report it."""
 
 HELP = """\
 Your move, in the same words as on Discord:
@@ -44,10 +61,11 @@ Your move, in the same words as on Discord:
 Looking around:
   board [name]          a board (yours if no name)
   field                 the Field, skills, time, Wild cards and players
-  score                 scores as the boards stand (hidden objectives do not count)
-  objective             your secret objective
+  score                 scores so far, without the secret objectives
+  objective             your secret objective (make sure nobody else is looking)
+  rules [topic]         the rules in short, or one topic of them
   help                  this list
-  quit                  leave the game"""
+  quit                  leave the game (Ctrl-C and Ctrl-D leave too)"""
 
 
 @dataclass
@@ -60,6 +78,7 @@ class Table:
     out: TextIO
     images: Path | None = None
     budget: int | None = None
+    save: Path | None = None
     clock: Callable[[], float] = time.monotonic
     log: list[str] = field(default_factory=list)
 
@@ -68,9 +87,21 @@ class Table:
         self.out.flush()
 
     @property
+    def people(self) -> int:
+        return sum(level is None for level in self.seats)
+
+    @property
     def view(self) -> GameView:
         """What the person at the keyboard may see: the seat to act, or the first person's seat."""
         return player_view(self.state, self.viewer)
+
+    @property
+    def screen(self) -> GameView:
+        """What the shared screen shows: with several people at it, no secret objective until the end."""
+        view = self.view
+        if self.people <= 1 or view.over:
+            return view
+        return replace(view, seats=tuple(replace(s, objective=None) for s in view.seats))
 
     @property
     def viewer(self) -> int:
@@ -78,6 +109,18 @@ class Table:
             return self.state.current
         people = [i for i, level in enumerate(self.seats) if level is None]
         return people[0] if people else self.state.current
+
+    def keep(self) -> None:
+        """Write the game so far to the save file, if there is one; a failure stops saving, not the game."""
+        if self.save is None:
+            return
+        game = SavedGame(seed=self.seed, config=self.state.config, names=[s.name for s in self.state.seats],
+                         bots=list(self.seats), moves=self.log)
+        try:
+            write_game(self.save, game)
+        except OSError as exc:
+            self.say(f"Cannot save the game to {self.save} ({exc.strerror or exc}); it is no longer saved.")
+            self.save = None
 
 
 # --------------------------------------------------------------------------- showing things
@@ -109,24 +152,36 @@ def objective_text(view: GameView) -> str:
     return f"Your secret objective is card {number}: {goals}. Goals met score 5, 10, 16 or 24."
 
 
-def write_images(table: Table, final: bool = False) -> None:
-    """Write the Field and every board as the keyboard's seat sees them (and the score sheet at the end)."""
-    if table.images is None:
+def scores_so_far(state: GameState) -> str:
+    """Mid-game scores as Discord's /keystone score gives them: public, and nobody has won yet."""
+    view = public_view(state)
+    sheet = text_scores(view_scores(view), [s.name for s in view.seats], final=False)
+    return f"Scores so far, without the secret objectives:\n{sheet}"
+
+
+def rules_words(topic: str) -> str:
+    """Discord's rules topics (all of them when no topic is named), without Discord's text marks."""
+    texts = [rules_text(topic)] if topic else [rules_text(name) for name in RULES]
+    return "\n".join(text.replace("**", "").replace("`", "") for text in texts)
+
+
+def write_images(directory: Path | None, view: GameView, sheets: Sequence[ScoreSheet] | None = None) -> None:
+    """Write the Field and every board as `view` sees them (and the score sheet when given)."""
+    if directory is None:
         return
     from keystone.render import render_board, render_scoresheet, render_table
 
-    table.images.mkdir(parents=True, exist_ok=True)
-    view = player_view(table.state, table.viewer)
-    (table.images / "table.png").write_bytes(render_table(view))
+    directory.mkdir(parents=True, exist_ok=True)
+    (directory / "table.png").write_bytes(render_table(view))
     for seat in view.seats:
-        (table.images / f"board-{seat.index + 1}.png").write_bytes(render_board(view, seat.index))
-    if final:
-        (table.images / "scores.png").write_bytes(render_scoresheet(view, final_scores(table.state)))
+        (directory / f"board-{seat.index + 1}.png").write_bytes(render_board(view, seat.index))
+    if sheets is not None:
+        (directory / "scores.png").write_bytes(render_scoresheet(view, sheets))
 
 
 def look(table: Table, words: list[str]) -> bool:
     """Answer a looking-around command; False when the words are not one."""
-    view = table.view
+    view = table.screen
     match words:
         case ["help"]:
             table.say(HELP)
@@ -142,10 +197,11 @@ def look(table: Table, words: list[str]) -> bool:
         case ["field"] | ["table"]:
             table.say(text_table(view))
         case ["score"] | ["scores"]:
-            table.say("If the game ended now (objectives you cannot see do not count):")
-            table.say(text_scores(view_scores(view), [s.name for s in view.seats]))
+            table.say(scores_so_far(table.state))
         case ["objective"]:
-            table.say(objective_text(view))
+            table.say(objective_text(table.view))
+        case ["rules", *topic]:
+            table.say(rules_words(" ".join(topic)))
         case _:
             return False
     return True
@@ -164,6 +220,7 @@ def bot_move(table: Table) -> None:
     actor = state.current
     table.state, events = apply(state, action)
     table.log.append(str(action))
+    table.keep()
     show_events(table, events, actor)
 
 
@@ -177,12 +234,22 @@ def person_move(table: Table, line: str) -> bool:
         table.say(str(exc))
         return False
     table.log.append(str(action))
+    table.keep()
     show_events(table, events, actor)
     return True
 
 
+def pass_keyboard(table: Table, stdin: TextIO) -> bool:
+    """With several people at one keyboard, wait until the next one has it; False at end of input."""
+    if table.people <= 1:
+        return True
+    table.out.write(f"\nPass the keyboard to {table.state.seat.name}, then press Enter. ")
+    table.out.flush()
+    return bool(stdin.readline())
+
+
 def prompt(table: Table, fresh_turn: bool) -> None:
-    view = table.view
+    view = table.screen
     if fresh_turn:
         table.say("")
         table.say(text_table(view))
@@ -193,49 +260,92 @@ def prompt(table: Table, fresh_turn: bool) -> None:
     table.out.flush()
 
 
-def replay_text(table: Table) -> str:
-    moves = "; ".join(table.log) if table.log else "none yet"
-    return f"To replay this game: seed {table.seed}, moves: {moves}"
+def replay_hint(path: Path) -> str:
+    return f"`python -m keystone play --replay {path}` shows it"
+
+
+def leave(table: Table, newline: bool) -> str:
+    """The one line said when a person leaves before the end."""
+    saved = f" It is saved in {table.save}; {replay_hint(table.save)}." if table.save else ""
+    return ("\n" if newline else "") + f"Game left.{saved}"
 
 
 def finish(table: Table) -> int:
     sheets = final_scores(table.state)
-    view = player_view(table.state, table.viewer)
+    view = table.screen
     table.say("")
     table.say(text_scores(sheets, [s.name for s in view.seats]))
-    write_images(table, final=True)
-    table.say(replay_text(table))
+    write_images(table.images, view, sheets)
+    if table.save is not None:
+        table.say(f"The game is saved in {table.save}; {replay_hint(table.save)} again.")
     return 0
 
 
 def play(table: Table, stdin: TextIO) -> int:
-    """The game loop: bots move on their own, people type until the game ends or they quit."""
+    """Play to the end; Ctrl-C leaves quietly with the status shells expect of an interrupted program."""
+    try:
+        return play_to_the_end(table, stdin)
+    except KeyboardInterrupt:
+        table.say(leave(table, newline=True))
+        return INTERRUPTED
+
+
+def play_to_the_end(table: Table, stdin: TextIO) -> int:
+    """The game loop: bots move on their own, people type until the game ends or they leave."""
     last_turn = -1
-    write_images(table)
+    write_images(table.images, table.screen)
     while table.state.phase != "over":
         state = table.state
         if table.seats[state.current] is not None:
             bot_move(table)
-            write_images(table)
+            write_images(table.images, table.screen)
             continue
         fresh = state.turn != last_turn
         last_turn = state.turn
+        if fresh and not pass_keyboard(table, stdin):
+            table.say(leave(table, newline=True))
+            return 0
         prompt(table, fresh)
         line = stdin.readline()
         if not line:
-            table.say("\nNo more input; the game is left unfinished.")
-            return 1
+            table.say(leave(table, newline=True))
+            return 0
         words = line.strip().lower().split()
         if not words:
             continue
         if words[0] in ("quit", "exit"):
-            table.say(f"Game left unfinished. {replay_text(table)}")
+            table.say(leave(table, newline=False))
             return 0
         if look(table, words):
             continue
         if person_move(table, line):
-            write_images(table)
+            write_images(table.images, table.screen)
     return finish(table)
+
+
+# --------------------------------------------------------------------------- replaying
+
+
+def show_replay(path: Path, images: Path | None, out: TextIO) -> int:
+    """Replay a saved game's moves and show where it stands: the table, every board and the scores."""
+    try:
+        saved = read_game(path)
+        state = saved.replay()
+    except BadGameFile as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    view = public_view(state)
+    lines = [f"Replay of {path}: {', '.join(saved.names)}, seed {saved.seed}, {plural(len(saved.moves), 'move')}.",
+             text_table(view), *(text_board(view, seat.index) for seat in view.seats)]
+    if view.over:
+        sheets = final_scores(state)
+        lines.append(text_scores(sheets, saved.names))
+    else:
+        sheets = None
+        lines.append(scores_so_far(state))
+    out.write("\n".join(lines) + "\n")
+    write_images(images, view, sheets)
+    return 0
 
 
 # --------------------------------------------------------------------------- setting up
@@ -265,16 +375,20 @@ def seats_for(args: argparse.Namespace, choice: str) -> tuple[list[str | None], 
     else:
         players = int(choice)
         seats = [None] * players
-    given = [n.strip() for n in (args.names or "").split(",") if n.strip()]
+    given = given_names(args)
     names: list[str] = []
     for i, level in enumerate(seats):
         if i < len(given):
             names.append(given[i])
         elif level is None:
-            names.append("You" if choice in LEVELS else f"Player {i + 1}")
+            names.append(f"Player {i + 1}")
         else:
             names.append(f"{level.capitalize()} bot" + (f" {i}" if players > 2 else ""))
     return seats, names
+
+
+def given_names(args: argparse.Namespace) -> list[str]:
+    return [n.strip() for n in (args.names or "").split(",") if n.strip()]
 
 
 def parser() -> argparse.ArgumentParser:
@@ -284,24 +398,51 @@ def parser() -> argparse.ArgumentParser:
     made.add_argument("--players", type=int, choices=[2, 3, 4], help="seats in a game against bots (default 2)")
     made.add_argument("--names", help="comma-separated seat names, in seat order")
     made.add_argument("--seed", type=int, help="deal seed (the same seed deals the same game)")
-    made.add_argument("--rules", choices=["second-edition", "first-edition"], default="second-edition")
+    made.add_argument("--rules", choices=["second-edition", "first-edition"],
+                      help="which edition's rules (default second-edition)")
     made.add_argument("--images", type=Path, help="also write PNG pictures of the game to this folder")
     made.add_argument("--budget", type=int, help="simulated turns the hard bot may try per move")
+    made.add_argument("--save", type=Path, metavar="FILE", help="keep the game in FILE after every move")
+    made.add_argument("--replay", type=Path, metavar="FILE",
+                      help="replay a game saved with --save and show where it stands (only --images goes with it)")
     return made
 
 
+def check_options(made: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Refuse options that cannot work together, before anything is asked or written."""
+    if args.replay is not None:
+        others = [f"--{name}" for name in ("vs", "hotseat", "players", "names", "seed", "rules", "budget", "save")
+                  if getattr(args, name) is not None]
+        if others:
+            made.error(f"--replay shows a saved game as it was played, so it cannot take {', '.join(others)}.")
+    if any(name.lower() == "you" for name in given_names(args)):
+        made.error("'You' cannot be a seat name: the game's sentences name every player in the third person.")
+    if args.save is not None and (args.save.is_dir() or not args.save.parent.is_dir()):
+        made.error(f"--save needs a file in a folder that exists; {args.save} is not one.")
+
+
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
-    args = parser().parse_args(list(argv) if argv is not None else None)
+    made = parser()
+    args = made.parse_args(list(argv) if argv is not None else None)
+    check_options(made, args)
     inp = stdin if stdin is not None else sys.stdin
     out = stdout if stdout is not None else sys.stdout
-    choice = args.vs or (str(args.hotseat) if args.hotseat else None) or ask_opponent(inp, out)
+    if args.replay is not None:
+        return show_replay(args.replay, args.images, out)
+    try:
+        choice = args.vs or (str(args.hotseat) if args.hotseat else None) or ask_opponent(inp, out)
+    except KeyboardInterrupt:
+        out.write("\nNo game chosen.\n")
+        return INTERRUPTED
     if choice is None:
         out.write("\nNo game chosen.\n")
-        return 1
+        return 0
     seats, names = seats_for(args, choice)
     seed = args.seed if args.seed is not None else secrets.randbelow(1 << 31)
-    state = new_game(GameConfig(players=len(seats), rules=args.rules), seed, names)
-    table = Table(state, seats, seed, out, images=args.images, budget=args.budget)
+    config = GameConfig(players=len(seats), rules=args.rules or "second-edition")
+    table = Table(new_game(config, seed, names), seats, seed, out, images=args.images, budget=args.budget,
+                  save=args.save)
+    table.keep()
     table.say(f"Keystone: {', '.join(names)}. Seed {seed}. Type `help` for the commands.")
     return play(table, inp)
 

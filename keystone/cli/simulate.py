@@ -83,16 +83,27 @@ def final_totals(state: GameState) -> list[int]:
     return [sheet.total for sheet in final_scores(state)]
 
 
+def positive(text: str) -> int:
+    """A whole number of at least 1, for argparse: a bad one is refused in a sentence, with status 2."""
+    try:
+        number = int(text)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
+    return number
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m keystone simulate", description=__doc__)
-    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--games", type=positive, default=100, help="how many games to play (default 100)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--players", type=int, default=2, choices=[1, 2, 3, 4])
     parser.add_argument("--bot", choices=["easy", "normal", "hard"],
                         help="a bot plays instead of random moves (every seat, unless --vs is given)")
     parser.add_argument("--vs", choices=["easy", "normal", "hard"],
                         help="the other seats' bot; --bot's seat moves round the table game by game")
-    parser.add_argument("--budget", type=int, help="the hard bot's simulated turns per decision")
+    parser.add_argument("--budget", type=positive, help="the hard bot's simulated turns per decision")
     args = parser.parse_args(argv)
     if args.vs is not None and args.bot is None:
         args.bot = "easy"

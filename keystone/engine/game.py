@@ -457,7 +457,9 @@ def _advance(state: GameState, events: list[Event]) -> None:
         if step.kind == "discard_place":
             state.steps.pop()
             looked = [state.discard.pop() for _ in range(min(step.count, len(state.discard)))]
-            if looked:
+            if not looked:
+                events.append(_nothing_to_act_on(state, step))
+            else:
                 state.held = looked
                 state.held_private = False
                 state.steps.extend([Step("pile_held", skill=step.skill), Step("place_held", skill=step.skill)])
@@ -474,17 +476,47 @@ def _advance(state: GameState, events: list[Event]) -> None:
                                 f"moves to {state.time}."))
             continue
         options = _step_actions(state)
-        if options == [Skip()] or (len(options) == 1 and step.kind in FORCED_WHEN_ALONE):
-            _dispatch(state, options[0], events)
+        if step.kind == "pile_held" and not state.held:
+            state.steps.pop()  # every card held was placed: nothing goes back on the pile
             continue
-        if not options:
+        if options == [Skip()] or not options:
+            # Ruling 9: an optional effect with nothing to act on is skipped, and the players hear why.
+            events.append(_nothing_to_act_on(state, step))
             state.steps.pop()
+            continue
+        if len(options) == 1 and step.kind in FORCED_WHEN_ALONE:
+            _dispatch(state, options[0], events)
             continue
         return
 
 
 FORCED_WHEN_ALONE = ("pile_held", "field_discard", "choose_exhausted")
 """Steps whose single remaining option is no choice at all, so the engine takes it."""
+
+
+def _nothing_to_act_on(state: GameState, step: Step) -> Event:
+    """The sentence for a skill effect skipped because nothing on the table fits it."""
+    board = f"{state.seat.name}'s board"
+    match step.kind:
+        case "move" if any(p is not None for p in state.seat.board):
+            why = f"{board} has no empty cell to move a card to"
+        case "move":
+            why = f"{board} has no card to move"
+        case "research":
+            target = "Wild" if step.target == "wild" else (step.target or "matching").title()
+            why = f"{board} has no unresearched {target} card"
+        case "place_held" if state.held:
+            why = f"{board} has no empty cell to place a card on"
+        case "place_held":
+            why = "the deck and the discard pile are empty, so no card was drawn"
+        case "discard_place":
+            why = "the discard pile is empty"
+        case "field_discard":
+            why = "the Field has no card to discard"
+        case _:
+            why = "there is nothing to choose"
+    skill = f"Skill {step.skill}" if step.skill is not None else "This effect"
+    return Event("skip", state.current, f"{skill} has nothing to act on: {why}.")
 
 
 def _finish_action(state: GameState, events: list[Event]) -> None:

@@ -180,8 +180,8 @@ def text_table(view: GameView) -> str:
     return "\n".join(lines)
 
 
-def text_scores(sheets: Sequence[ScoreSheet], names: Sequence[str] | None = None) -> str:
-    """The score sheet as a table, one column per player, and who won."""
+def text_scores(sheets: Sequence[ScoreSheet], names: Sequence[str] | None = None, final: bool = True) -> str:
+    """The score sheet as a table, one column per player, and who won (who leads, if not `final`)."""
     if not sheets:
         raise ValueError("There are no score sheets to show.")
     labels = list(names) if names is not None else [f"Seat {i + 1}" for i in range(len(sheets))]
@@ -203,6 +203,9 @@ def text_scores(sheets: Sequence[ScoreSheet], names: Sequence[str] | None = None
     winners = [labels[i] for i, p in enumerate(places) if p == 1]
     best = max(s.total for s in sheets)
     if len(sheets) > 1:
-        verb = "wins" if len(winners) == 1 else "share the win"
+        if final:
+            verb = "wins" if len(winners) == 1 else "share the win"
+        else:
+            verb = "leads" if len(winners) == 1 else "share the lead"
         out.append(f"{' and '.join(winners)} {verb} with {best} points.")
     return "\n".join(out)

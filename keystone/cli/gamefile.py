@@ -1,0 +1,78 @@
+"""Saved terminal games: the seed, the setup and every move, so `play --replay FILE` rebuilds the game.
+
+The file is JSON. Moves are the notation the game prints and accepts (`take 3 B2`, `skill 5`), bots'
+moves included, so a replay needs no bot and gives the same position however long a bot thought.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
+
+from keystone.engine import GameConfig, GameState, IllegalAction, apply, new_game, parse_action
+
+BotLevel = Literal["easy", "normal", "hard"]
+
+
+class BadGameFile(ValueError):
+    """A file that cannot be replayed; `str()` is one sentence for the person who gave it."""
+
+
+class SavedGame(BaseModel):
+    """Everything needed to deal the same game again and play the same moves."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    seed: int
+    config: GameConfig
+    names: list[str]
+    bots: list[BotLevel | None]
+    """The bot level of each seat, or None for a person."""
+    moves: list[str]
+
+    @model_validator(mode="after")
+    def _one_entry_per_seat(self) -> SavedGame:
+        if not len(self.names) == len(self.bots) == self.config.boards:
+            raise ValueError(f"it needs one name and one bot entry for each of the {self.config.boards} seats")
+        return self
+
+    def start(self) -> GameState:
+        return new_game(self.config, self.seed, self.names)
+
+    def replay(self) -> GameState:
+        """The state after every saved move; BadGameFile names the first move that cannot be played."""
+        state = self.start()
+        for number, move in enumerate(self.moves, start=1):
+            try:
+                state, _ = apply(state, parse_action(move))
+            except IllegalAction as exc:
+                raise BadGameFile(f"Move {number} ({move!r}) cannot be played: {exc}") from None
+        return state
+
+
+def write_game(path: Path, game: SavedGame) -> None:
+    """Replace the file in one step, so an interrupted game never leaves half a file behind."""
+    data = game.model_dump(mode="json")
+    partial = path.with_name(path.name + ".partial")
+    partial.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    os.replace(partial, path)
+
+
+def read_game(path: Path) -> SavedGame:
+    """The saved game in `path`; BadGameFile (one sentence) when it cannot be read or is not one."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "it is not a text file"
+        raise BadGameFile(f"Cannot read {path}: {reason}.") from None
+    try:
+        return SavedGame.model_validate_json(text)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"])
+        detail = f"{where}: {first['msg']}" if where else first["msg"]
+        raise BadGameFile(f"{path} is not a saved Keystone game ({detail}).") from None
