@@ -130,7 +130,7 @@ async def test_a_database_from_a_newer_bot_is_refused(tmp_path: Path) -> None:
 async def test_a_file_that_is_not_a_database_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "notes.db"
     path.write_bytes(b"these are my notes, not a database " * 200)
-    with pytest.raises(SchemaError, match="cannot be used"):
+    with pytest.raises(SchemaError, match="is not a database"):
         await Store.open(path)
     assert path.read_bytes().startswith(b"these are my notes")
 
