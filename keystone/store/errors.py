@@ -15,6 +15,15 @@ class SchemaError(StoreError):
     """The database file cannot be used by this version of the bot."""
 
 
+class NewerSchema(SchemaError):
+    def __init__(self, version: int, known: int) -> None:
+        super().__init__(
+            f"This database was written by a newer version of the bot (schema {version}; this version "
+            f"knows up to {known}). Upgrade the bot rather than risk damaging the data."
+        )
+        self.version = version
+
+
 class GameNotFound(StoreError):
     def __init__(self, game_id: int) -> None:
         super().__init__(f"There is no game number {game_id}.")
@@ -89,6 +98,7 @@ class NotAFile(DatabaseUnusable):
 
 class DamagedDatabase(DatabaseUnusable):
     def __init__(self, path: str, reason: str) -> None:
+        reason = " ".join(reason.replace("*** in database main ***", "").split())  # SQLite's reports span lines
         super().__init__(path, f"The database {path} for KEYSTONE_DB is damaged ({reason}); "
                                "restore it from a backup or point KEYSTONE_DB at another file.")
         self.reason = reason
@@ -97,7 +107,8 @@ class DamagedDatabase(DatabaseUnusable):
 class NotADatabase(DatabaseUnusable):
     def __init__(self, path: str) -> None:
         super().__init__(path, f"The file {path} for KEYSTONE_DB is not a database (another kind of file, or one "
-                               "damaged beyond reading); restore it from a backup or point KEYSTONE_DB at another file.")
+                               "damaged beyond reading); restore it from a backup or point KEYSTONE_DB at "
+                               "another file.")
 
 
 class ForeignDatabase(DatabaseUnusable):

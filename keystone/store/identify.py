@@ -19,10 +19,10 @@ from keystone.store.errors import (
     DamagedDatabase,
     ForeignDatabase,
     MissingFolder,
+    NewerSchema,
     NotADatabase,
     NotAFile,
     ReadOnlyDatabase,
-    SchemaError,
 )
 from keystone.store.migrate import APPLICATION_ID, latest, reference_schema, schema_objects
 
@@ -105,10 +105,7 @@ def classify(db: sqlite3.Connection, file: Path, thorough: bool) -> Found:
     if application_id == 0 and (version is None or schema_objects(db) != reference_schema(version)):
         raise ForeignDatabase(str(file))
     if version is not None and version > latest():
-        raise SchemaError(
-            f"The database {file} was written by a newer version of the bot (schema {version}; this version "
-            f"knows up to {latest()}). Upgrade the bot rather than risk damaging the data."
-        )
+        raise NewerSchema(version, latest())
     if thorough:
         check_text(db, file)
     return Found.OURS if application_id == APPLICATION_ID else Found.ADOPT
@@ -129,10 +126,10 @@ def check_text(db: sqlite3.Connection, file: Path) -> None:
     for table in tables:
         columns = [r[1] for r in db.execute(f'PRAGMA table_info("{table}")') if str(r[2]).upper() == "TEXT"]
         for column in columns:
-            query = f'SELECT rowid, typeof("{column}"), CAST("{column}" AS BLOB) FROM "{table}"'
-            for rowid, kind, raw in db.execute(query):
+            query = f'SELECT typeof("{column}"), CAST("{column}" AS BLOB) FROM "{table}"'
+            for number, (kind, raw) in enumerate(db.execute(query), start=1):
                 if kind != "null" and not readable(raw, kind, (table, column) in JSON_COLUMNS):
-                    raise DamagedDatabase(str(file), f"row {rowid} of the {table} table holds an unreadable "
+                    raise DamagedDatabase(str(file), f"row {number} of the {table} table holds an unreadable "
                                                      f"{column}")
 
 

@@ -16,7 +16,7 @@ from importlib import resources
 
 import aiosqlite
 
-from keystone.store.errors import SchemaError
+from keystone.store.errors import NewerSchema, SchemaError
 
 _NAME = re.compile(r"^(\d{4})_(\w+)\.sql$")
 
@@ -104,10 +104,7 @@ async def migrate(db: aiosqlite.Connection, clock: Callable[[], float], target: 
     await db.execute(SCHEMA_VERSION_TABLE)
     have = await current_version(db)
     if have > len(known):
-        raise SchemaError(
-            f"This database was written by a newer version of the bot (schema {have}; this version "
-            f"knows up to {len(known)}). Upgrade the bot rather than risk damaging the data."
-        )
+        raise NewerSchema(have, len(known))
     for migration in known[:goal]:
         await _apply(db, migration, clock)
     return await current_version(db)
