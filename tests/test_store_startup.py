@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from keystone.store import SchemaError, Store
+from keystone.store import store as store_module
 from keystone.store.errors import (
     DamagedDatabase,
     DatabaseUnusable,
@@ -22,6 +23,7 @@ from keystone.store.errors import (
     NotAFile,
     ReadOnlyDatabase,
 )
+from keystone.store.identify import Found
 from keystone.store.migrate import APPLICATION_ID, latest
 from tests.store_helpers import play, start_game
 from tests.test_store_migrations import first_schema_database
@@ -241,3 +243,21 @@ async def test_a_read_only_folder_is_refused(tmp_path: Path, immutable: list[Pat
     sentence = await refused(path, ReadOnlyDatabase)
     assert "write-ahead log" in sentence
     await refused(folder / "new.db", ReadOnlyDatabase)
+
+
+async def test_a_file_sqlite_can_only_read_is_refused_even_past_the_permission_check(
+    tmp_path: Path, immutable: list[Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The second line of defence: SQLite silently opens an unwritable file read-only; `open` notices.
+
+    (Reading a write-ahead-log database makes SQLite leave an empty -wal and -shm beside it; the
+    permission check above, which reads nothing through SQLite, is what keeps the folder as it was.)
+    """
+    path = await keystone_database(tmp_path / "k.db")
+    immutable.append(path)
+    chattr("+i", path)
+    monkeypatch.setattr(store_module, "identify", lambda _path: Found.OURS)
+    before = path.read_bytes()
+    with pytest.raises(ReadOnlyDatabase, match="could only open it for reading"):
+        await Store.open(path)
+    assert path.read_bytes() == before
