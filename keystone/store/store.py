@@ -65,6 +65,27 @@ from keystone.store.rows import (
 DEFAULT_PATH = "keystone.db"
 
 
+async def use_write_ahead_log(db: Db, attempts: int = 200) -> str:
+    """Switch to WAL and return the journal mode now in use.
+
+    While another connection is making the same switch SQLite answers "locked" at once instead of
+    waiting (the busy timeout does not apply), so two bots starting together would fail; retry.
+    """
+    for _ in range(attempts - 1):
+        try:
+            return await journal_mode(db, "WAL")
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error):
+                raise
+            await asyncio.sleep(0.05)
+    return await journal_mode(db, "WAL")
+
+
+async def journal_mode(db: Db, mode: str) -> str:
+    rows = await db.execute_fetchall(f"PRAGMA journal_mode = {mode}")
+    return str(next(iter(rows))[0])
+
+
 async def claim(db: Db, found: Found) -> None:
     """Mark a new or adopted file as ours; for our own file, prove it can be written (then undo).
 
@@ -114,8 +135,7 @@ class Store:
         try:
             await db.execute("PRAGMA busy_timeout = 10000")
             await claim(db, found)
-            rows = await db.execute_fetchall("PRAGMA journal_mode = WAL")
-            mode = next(iter(rows))[0]
+            mode = await use_write_ahead_log(db)
             if mode != "wal" and str(path) != ":memory:":
                 raise SchemaError(f"The database could not switch to write-ahead logging (it uses {mode}).")
             await db.execute(f"PRAGMA synchronous = {'FULL' if durable else 'NORMAL'}")
