@@ -6,6 +6,7 @@ Settings come from the environment and a `.env` file beside this script (see `.e
 from __future__ import annotations
 
 import argparse
+import asyncio
 import importlib
 import importlib.util
 import logging
@@ -96,11 +97,30 @@ def parser() -> argparse.ArgumentParser:
     return made
 
 
-def run_bot(settings: Settings, token: str) -> int:
-    """Connect to Discord and serve until interrupted."""
-    import discord
+def database_problem(path: Path) -> str | None:
+    """The sentence that refuses the database file, or None when it can be used; writes nothing.
 
-    from cogs.bot import apply_overrides, create_bot
+    Checked before connecting, so a bad KEYSTONE_DB is reported before Discord is involved.
+    """
+    from keystone.store import Store, StoreError
+
+    try:
+        asyncio.run(Store.check(path))
+    except StoreError as error:
+        return str(error)
+    return None
+
+
+def run_bot(settings: Settings, token: str) -> int:
+    """Check the database, then connect to Discord and serve until interrupted."""
+    problem = database_problem(settings.database_path)
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return 2
+    import discord
+    from discord.http import Route
+
+    from cogs.bot import CONNECTION_ERRORS, DiscordUnreachable, apply_overrides, create_bot
 
     apply_overrides(settings)
     bot = create_bot(settings)
@@ -113,6 +133,12 @@ def run_bot(settings: Settings, token: str) -> int:
     except discord.PrivilegedIntentsRequired:
         print("Discord refused a privileged intent this bot asked for; check the Bot page of the "
               "developer portal.", file=sys.stderr)
+        return 2
+    except DiscordUnreachable as error:
+        print(error, file=sys.stderr)
+        return 2
+    except (*CONNECTION_ERRORS, discord.DiscordServerError) as error:
+        print(DiscordUnreachable(Route.BASE, "DISCORD_API_BASE_URL", error), file=sys.stderr)
         return 2
     return 0
 

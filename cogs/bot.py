@@ -4,16 +4,19 @@ unexpected failures with a private apology instead of Discord's "The application
 
 from __future__ import annotations
 
+import asyncio
+import errno
 import logging
 from collections.abc import Sequence
 from typing import Any
 
+import aiohttp
 import discord
 import yarl
 from discord import app_commands
 from discord.ext import commands
 from discord.gateway import DiscordWebSocket
-from discord.http import Route
+from discord.http import INTERNAL_API_VERSION, Route
 
 from cogs import EXTENSIONS
 from keystone.settings import Settings
@@ -22,6 +25,42 @@ log = logging.getLogger(__name__)
 
 APOLOGY = "Sorry, that did not work because of a problem on my side. Please try again in a moment."
 NOT_ALLOWED = "You can't use that command here."
+CONNECTION_ERRORS = (aiohttp.ClientError, OSError, asyncio.TimeoutError)
+GATEWAY_TIMEOUT = 30.0
+
+
+class DiscordUnreachable(Exception):
+    """Discord (or the server the settings name) could not be reached at start-up."""
+
+    def __init__(self, url: str, setting: str, error: BaseException) -> None:
+        super().__init__(f"Cannot reach Discord at {url} ({connection_problem(error)}): "
+                         f"check the network, or {setting} in .env.")
+        self.url = url
+        self.setting = setting
+
+
+def connection_problem(error: BaseException) -> str:
+    """What went wrong, in a few words and without the request (which carries the token)."""
+    if isinstance(error, aiohttp.ClientConnectorDNSError):
+        return "name lookup failed"
+    if isinstance(error, aiohttp.ClientConnectorCertificateError):
+        return "its certificate was not accepted"
+    if isinstance(error, aiohttp.ClientSSLError):
+        return "the secure connection failed"
+    if isinstance(error, aiohttp.WSServerHandshakeError):
+        return f"it answered HTTP {error.status} instead of opening a gateway connection"
+    if isinstance(error, discord.HTTPException):
+        return f"it answered with server error {error.status}"
+    if isinstance(error, asyncio.TimeoutError):
+        return "no answer in time"
+    if isinstance(error, aiohttp.ServerDisconnectedError):
+        return "the server closed the connection"
+    cause = error.os_error if isinstance(error, aiohttp.ClientConnectorError) else error
+    if isinstance(cause, OSError) and cause.errno == errno.ECONNREFUSED:
+        return "connection refused"
+    if isinstance(cause, OSError) and cause.strerror:
+        return cause.strerror.lower()
+    return "the connection failed"
 
 
 def apply_overrides(settings: Settings) -> None:
@@ -78,11 +117,26 @@ class KeystoneBot(commands.Bot):
         self.extensions_to_load: tuple[str, ...] = tuple(EXTENSIONS if extensions is None else extensions)
 
     async def setup_hook(self) -> None:
+        await self.check_gateway()
         for name in self.extensions_to_load:
             await self.load_extension(name)
         synced = await self.sync_commands()
         where = f"guild {self.settings.dev_guild_id}" if self.settings.dev_guild_id else "all guilds"
         log.info("Synced %d slash command(s) to %s", len(synced), where)
+
+    async def check_gateway(self) -> None:
+        """Open and close one gateway connection before the real one.
+
+        discord.py retries a gateway it cannot reach for ever, logging a traceback each time; at
+        start-up that is a setting or network problem, so it ends start-up with one sentence.
+        """
+        gateway = DiscordWebSocket.DEFAULT_GATEWAY
+        url = gateway.with_query(v=INTERNAL_API_VERSION, encoding="json")
+        try:
+            socket = await asyncio.wait_for(self.http.ws_connect(str(url)), timeout=GATEWAY_TIMEOUT)
+        except CONNECTION_ERRORS as error:
+            raise DiscordUnreachable(str(gateway), "DISCORD_GATEWAY_URL", error) from None
+        await socket.close()
 
     async def sync_commands(self) -> list[app_commands.AppCommand]:
         """Register the commands: instantly in the development guild if set, else globally."""

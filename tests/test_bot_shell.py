@@ -7,11 +7,15 @@ import importlib.machinery
 import io
 import logging
 import os
+import re
 import shutil
 import signal
+import socket
+import sqlite3
 import subprocess
 import sys
 import types
+from collections.abc import Callable
 from pathlib import Path
 
 import discord
@@ -27,6 +31,7 @@ import bot as entry
 import cogs
 from cogs.bot import APOLOGY, KeystoneBot, apply_overrides
 from keystone.settings import Settings, describe_error, load_settings
+from keystone.store import Store
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.fixtures import BotRunner
 
@@ -35,6 +40,7 @@ SETTING_NAMES = ("DISCORD_TOKEN", "KEYSTONE_DB", "DEV_GUILD_ID", "LOG_LEVEL", "D
                  "DISCORD_GATEWAY_URL")
 TOKEN_CHARS = st.sampled_from("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
 EXAMPLE_EXTENSION = "tests.fakediscord.example_extension"
+LOG_LINE = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} (DEBUG|INFO|WARNING) ")
 
 
 @pytest.fixture(autouse=True)
@@ -286,3 +292,115 @@ def test_discord_is_only_imported_by_the_discord_side() -> None:
     assert discord.__version__.startswith("2.")
     source = (ROOT / "keystone" / "settings.py").read_text()
     assert "import discord" not in source
+
+
+# ------------------------------------------------------------------ start-up failures: one sentence, exit 2
+
+
+def closed_port() -> int:
+    """A local port nothing listens on (bound, then released)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def only_sentence(stderr: str) -> str:
+    """The one line that is not a log record; fails on a traceback or on more than one sentence."""
+    assert "Traceback" not in stderr
+    lines = [ln for ln in stderr.splitlines() if ln.strip() and not LOG_LINE.match(ln)]
+    assert len(lines) == 1, stderr[-3000:]
+    return lines[0]
+
+
+def run_bot_py(tmp_path: Path, **settings: str) -> tuple[int, str]:
+    done = subprocess.run([sys.executable, str(ROOT / "bot.py")], env=child_env(**settings), cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120)
+    assert done.stdout == ""
+    return done.returncode, done.stderr
+
+
+SECRET = "MTIzNDU2Nzg5MDEy.start-up-secret_token"
+
+
+@pytest.mark.parametrize(("base_url", "problem"), [
+    ("http://keystone-bot.invalid/api/v10", "name lookup failed"),
+    (None, "connection refused"),
+])
+def test_an_unreachable_discord_is_one_sentence(tmp_path: Path, base_url: str | None, problem: str) -> None:
+    url = base_url or f"http://127.0.0.1:{closed_port()}/api/v10"
+    code, err = run_bot_py(tmp_path, DISCORD_TOKEN=SECRET, DISCORD_API_BASE_URL=url,
+                           KEYSTONE_DB=str(tmp_path / "k.db"))
+    assert code == 2 and SECRET not in err
+    assert only_sentence(err) == (f"Cannot reach Discord at {url} ({problem}): check the network, "
+                                  "or DISCORD_API_BASE_URL in .env.")
+    assert not (tmp_path / "k.db").exists()
+
+
+async def test_an_unreachable_gateway_is_one_sentence(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    gateway = f"ws://127.0.0.1:{closed_port()}/gateway"
+    env = child_env(DISCORD_TOKEN=fake_discord.token, DISCORD_API_BASE_URL=fake_discord.base_url,
+                    DISCORD_GATEWAY_URL=gateway, KEYSTONE_DB=str(tmp_path / "k.db"))
+    proc = await asyncio.create_subprocess_exec(sys.executable, str(ROOT / "bot.py"), cwd=tmp_path, env=env,
+                                                stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    try:
+        _, err = await asyncio.wait_for(proc.communicate(), timeout=60)  # before: retried for ever
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+    assert proc.returncode == 2
+    assert fake_discord.token not in err.decode()
+    assert only_sentence(err.decode()) == (f"Cannot reach Discord at {gateway} (connection refused): "
+                                           "check the network, or DISCORD_GATEWAY_URL in .env.")
+
+
+def test_a_missing_database_folder_is_one_sentence_before_connecting(tmp_path: Path) -> None:
+    path = tmp_path / "no" / "such" / "k.db"
+    code, err = run_bot_py(tmp_path, DISCORD_TOKEN=SECRET, KEYSTONE_DB=str(path),
+                           DISCORD_API_BASE_URL=f"http://127.0.0.1:{closed_port()}")
+    assert code == 2 and SECRET not in err
+    assert err.strip() == (f"The folder {path.parent} for KEYSTONE_DB does not exist; "
+                           "create it or point KEYSTONE_DB elsewhere.")
+
+
+def damaged(path: Path) -> None:
+    path.write_bytes(b"SQLite format 3\x00" + bytes(range(256)) * 40)
+
+
+def foreign(path: Path) -> None:
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE notes (text TEXT)")
+    db.close()
+
+
+def not_utf8(path: Path) -> None:
+    async def make() -> None:
+        await (await Store.open(path)).close()
+    asyncio.run(make())
+    with sqlite3.connect(path) as db:
+        db.execute("INSERT INTO games (channel_id, kind, ruleset, config, host_id, status, created_at, updated_at) "
+                   "VALUES (1, 'solo', 'second-edition', CAST(x'ff' AS TEXT), 1, 'lobby', 0, 0)")
+    db.close()
+
+
+@pytest.mark.parametrize(("make", "needle"), [
+    (lambda p: p.write_bytes(os.urandom(3000)), "is not a database"),
+    (lambda p: p.write_text("KEYSTONE_DB is not this file\n" * 50), "is not a database"),
+    (damaged, "is damaged"),
+    (foreign, "another program's database"),
+    (not_utf8, "is damaged"),
+])
+def test_a_bad_database_file_is_one_sentence_and_left_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    make: Callable[[Path], None], needle: str,
+) -> None:
+    path = tmp_path / "k.db"
+    make(path)
+    before = sorted((p.name, p.read_bytes()) for p in tmp_path.iterdir())
+    monkeypatch.setenv("DISCORD_TOKEN", SECRET)
+    monkeypatch.setenv("KEYSTONE_DB", str(path))
+    monkeypatch.setenv("DISCORD_API_BASE_URL", f"http://127.0.0.1:{closed_port()}")
+    assert entry.main([], env_file=None) == 2
+    err = capsys.readouterr().err
+    assert only_sentence(err).startswith("The ") and str(path) in err and needle in err
+    assert sorted((p.name, p.read_bytes()) for p in tmp_path.iterdir()) == before

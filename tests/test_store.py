@@ -76,7 +76,7 @@ async def test_game_survives_close_and_reopen(tmp_path: Path) -> None:
 
 
 async def test_a_missing_folder_is_reported_plainly(tmp_path: Path) -> None:
-    with pytest.raises(SchemaError, match="cannot be opened"):
+    with pytest.raises(SchemaError, match="folder .* does not exist; create it"):
         await Store.open(tmp_path / "no such folder" / "k.db")
 
 

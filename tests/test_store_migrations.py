@@ -95,10 +95,13 @@ async def test_reopening_applies_nothing_twice(tmp_path: Path) -> None:
 
 
 async def test_two_processes_opening_a_new_file_at_once_both_succeed(tmp_path: Path) -> None:
-    stores = await asyncio.gather(*(Store.open(tmp_path / "race.db") for _ in range(4)))
-    assert [await s.schema_version() for s in stores] == [latest()] * 4
-    for s in stores:
-        await s.close()
+    # Many rounds: switching to write-ahead logging lost the race only now and then ("locked").
+    for round_number in range(50):
+        path = tmp_path / f"race{round_number}.db"
+        stores = await asyncio.gather(*(Store.open(path) for _ in range(4)))
+        assert [await s.schema_version() for s in stores] == [latest()] * 4
+        for s in stores:
+            await s.close()
 
 
 async def test_a_failing_migration_leaves_the_schema_as_it_was(
@@ -130,7 +133,7 @@ async def test_a_database_from_a_newer_bot_is_refused(tmp_path: Path) -> None:
 async def test_a_file_that_is_not_a_database_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "notes.db"
     path.write_bytes(b"these are my notes, not a database " * 200)
-    with pytest.raises(SchemaError, match="cannot be used"):
+    with pytest.raises(SchemaError, match="is not a database"):
         await Store.open(path)
     assert path.read_bytes().startswith(b"these are my notes")
 

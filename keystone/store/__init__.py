@@ -5,6 +5,7 @@ replayed and audited. The service layer is the only intended caller; it never wr
 
 Typical use by the service::
 
+    await Store.check(settings.database_path)                # at start-up: refuses, writes nothing
     store = await Store.open(settings.database_path)        # WAL, migrations applied
     lobby = await store.create_lobby(guild_id=g, channel_id=c, kind="competitive",
                                      host_id=u, host_name="Ada", config=GameConfig(players=2))
@@ -36,12 +37,15 @@ Rules of the API:
   when no person is left the lobby is abandoned.
 - `load_game` checks digests (fast, every load). `verify_game` also replays seed + log move by
   move; use it for audits, since it fails if the rules of play changed after a game was recorded.
+- Only our own files are written: `open` and `check` refuse a missing folder, another program's
+  file, a damaged or read-only one with a `DatabaseUnusable` naming the file, before any write.
 - Times are Unix seconds from the clock given to `Store.open` (default `time.time`).
 """
 
 from keystone.store.errors import (
     ChannelBusy,
     CorruptGame,
+    DatabaseUnusable,
     GameNotFound,
     InvalidInput,
     LobbyError,
@@ -70,7 +74,8 @@ from keystone.store.store import DEFAULT_PATH, Store
 
 __all__ = [
     "ASSIGNMENTS", "DEFAULT_PATH", "MAX_SEATS", "MAX_STARS", "AssignmentBest", "CampaignProgress", "ChannelBusy",
-    "CorruptGame", "GameNotFound", "GameRecord", "InvalidInput", "Kind", "LoadedGame", "LobbyError", "LogEntry",
+    "CorruptGame", "DatabaseUnusable", "GameNotFound", "GameRecord", "InvalidInput", "Kind", "LoadedGame",
+    "LobbyError", "LogEntry",
     "SchemaError", "SeatInfo", "SeatResult", "StaleVersion", "Status", "Store", "StoreError", "UserStats",
     "WrongStatus", "state_digest",
 ]

@@ -15,6 +15,15 @@ class SchemaError(StoreError):
     """The database file cannot be used by this version of the bot."""
 
 
+class NewerSchema(SchemaError):
+    def __init__(self, version: int, known: int) -> None:
+        super().__init__(
+            f"This database was written by a newer version of the bot (schema {version}; this version "
+            f"knows up to {known}). Upgrade the bot rather than risk damaging the data."
+        )
+        self.version = version
+
+
 class GameNotFound(StoreError):
     def __init__(self, game_id: int) -> None:
         super().__init__(f"There is no game number {game_id}.")
@@ -59,4 +68,57 @@ class CorruptGame(StoreError):
             "so that it can be inspected."
         )
         self.game_id = game_id
+        self.reason = reason
+
+
+# ---------------------------------------------------------------------- the database file itself
+# Raised before anything is written, so the file (and its folder) are exactly as they were.
+# The sentences name KEYSTONE_DB because that setting is where the bot's database path comes from.
+
+
+class DatabaseUnusable(SchemaError):
+    """The file at the database path cannot be used as it is; it was left untouched."""
+
+    def __init__(self, path: str, sentence: str) -> None:
+        super().__init__(sentence)
+        self.path = path
+
+
+class MissingFolder(DatabaseUnusable):
+    def __init__(self, path: str, folder: str) -> None:
+        super().__init__(path, f"The folder {folder} for KEYSTONE_DB does not exist; "
+                               "create it or point KEYSTONE_DB elsewhere.")
+
+
+class NotAFile(DatabaseUnusable):
+    def __init__(self, path: str) -> None:
+        super().__init__(path, f"KEYSTONE_DB points at the folder {path}, not a file; "
+                               f"point it at a file such as {path.rstrip('/')}/keystone.db.")
+
+
+class DamagedDatabase(DatabaseUnusable):
+    def __init__(self, path: str, reason: str) -> None:
+        reason = " ".join(reason.replace("*** in database main ***", "").split())  # SQLite's reports span lines
+        super().__init__(path, f"The database {path} for KEYSTONE_DB is damaged ({reason}); "
+                               "restore it from a backup or point KEYSTONE_DB at another file.")
+        self.reason = reason
+
+
+class NotADatabase(DatabaseUnusable):
+    def __init__(self, path: str) -> None:
+        super().__init__(path, f"The file {path} for KEYSTONE_DB is not a database (another kind of file, or one "
+                               "damaged beyond reading); restore it from a backup or point KEYSTONE_DB at "
+                               "another file.")
+
+
+class ForeignDatabase(DatabaseUnusable):
+    def __init__(self, path: str) -> None:
+        super().__init__(path, f"The file {path} for KEYSTONE_DB is another program's database, so it was left "
+                               "untouched; point KEYSTONE_DB at a new file instead.")
+
+
+class ReadOnlyDatabase(DatabaseUnusable):
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(path, f"The database {path} for KEYSTONE_DB cannot be written ({reason}); "
+                               "make it writable for this user or point KEYSTONE_DB elsewhere.")
         self.reason = reason

@@ -2,6 +2,8 @@
 
 Files are `migrations/NNNN_name.sql`; `schema_version` records which ones a database has. A
 database written by a newer bot (a number this code does not know) is refused, not guessed at.
+Every Keystone database carries `APPLICATION_ID` in its header (SQLite's `application_id`), so
+the bot can tell its own files from other programs' before writing anything.
 """
 
 from __future__ import annotations
@@ -14,9 +16,15 @@ from importlib import resources
 
 import aiosqlite
 
-from keystone.store.errors import SchemaError
+from keystone.store.errors import NewerSchema, SchemaError
 
 _NAME = re.compile(r"^(\d{4})_(\w+)\.sql$")
+
+APPLICATION_ID = int.from_bytes(b"KsNA", "big")  # "Keystone: North America", in the file header
+SCHEMA_VERSION_TABLE = (
+    "CREATE TABLE IF NOT EXISTS schema_version ("
+    "version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at REAL NOT NULL)"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +65,28 @@ def latest() -> int:
     return len(migrations())
 
 
+def reference_schema(version: int) -> set[tuple[str, str, str]]:
+    """(type, name, sql) of every object a database at `version` holds, built in memory.
+
+    A file whose objects are exactly these was made by this bot, so it may be adopted even
+    though it predates `APPLICATION_ID`.
+    """
+    db = sqlite3.connect(":memory:")
+    try:
+        db.execute(SCHEMA_VERSION_TABLE)
+        for migration in migrations()[:version]:
+            for statement in migration.statements():
+                db.execute(statement)
+        return schema_objects(db)
+    finally:
+        db.close()
+
+
+def schema_objects(db: sqlite3.Connection) -> set[tuple[str, str, str]]:
+    rows = db.execute("SELECT type, name, coalesce(sql, '') FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")
+    return {(str(t), str(n), str(q)) for t, n, q in rows}
+
+
 async def current_version(db: aiosqlite.Connection) -> int:
     cursor = await db.execute("SELECT coalesce(max(version), 0) FROM schema_version")
     row = await cursor.fetchone()
@@ -71,16 +101,10 @@ async def migrate(db: aiosqlite.Connection, clock: Callable[[], float], target: 
     """
     known = migrations()
     goal = len(known) if target is None else target
-    await db.execute(
-        "CREATE TABLE IF NOT EXISTS schema_version ("
-        "version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at REAL NOT NULL)"
-    )
+    await db.execute(SCHEMA_VERSION_TABLE)
     have = await current_version(db)
     if have > len(known):
-        raise SchemaError(
-            f"This database was written by a newer version of the bot (schema {have}; this version "
-            f"knows up to {len(known)}). Upgrade the bot rather than risk damaging the data."
-        )
+        raise NewerSchema(have, len(known))
     for migration in known[:goal]:
         await _apply(db, migration, clock)
     return await current_version(db)

@@ -24,15 +24,18 @@ from keystone.engine import GameConfig, GameState, dump_config, dump_state, is_o
 from keystone.store import validate
 from keystone.store.errors import (
     ChannelBusy,
+    DamagedDatabase,
     GameNotFound,
     InvalidInput,
     LobbyError,
+    ReadOnlyDatabase,
     SchemaError,
     StoreError,
     WrongStatus,
 )
+from keystone.store.identify import Found, identify
 from keystone.store.integrity import canonical_notation, check_initial, checked_state, replay_check, state_digest
-from keystone.store.migrate import migrate
+from keystone.store.migrate import APPLICATION_ID, migrate
 from keystone.store.models import (
     MAX_SEATS,
     AssignmentBest,
@@ -62,6 +65,43 @@ from keystone.store.rows import (
 DEFAULT_PATH = "keystone.db"
 
 
+async def use_write_ahead_log(db: Db, attempts: int = 200) -> str:
+    """Switch to WAL and return the journal mode now in use.
+
+    While another connection is making the same switch SQLite answers "locked" at once instead of
+    waiting (the busy timeout does not apply), so two bots starting together would fail; retry.
+    """
+    for _ in range(attempts - 1):
+        try:
+            return await journal_mode(db, "WAL")
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error):
+                raise
+            await asyncio.sleep(0.05)
+    return await journal_mode(db, "WAL")
+
+
+async def journal_mode(db: Db, mode: str) -> str:
+    rows = await db.execute_fetchall(f"PRAGMA journal_mode = {mode}")
+    return str(next(iter(rows))[0])
+
+
+async def claim(db: Db, found: Found) -> None:
+    """Mark a new or adopted file as ours; for our own file, prove it can be written (then undo).
+
+    A file SQLite could only open read-only would otherwise be accepted and fail at the first move.
+    The id is set before write-ahead logging, so a new file's header holds it from the start.
+    """
+    if found is not Found.OURS:
+        await db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        return
+    await db.execute("BEGIN IMMEDIATE")
+    try:
+        await db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    finally:
+        await db.execute("ROLLBACK")
+
+
 class Store:
     """Persistence for the bot. Create with `await Store.open(path)`; finish with `await close()`."""
 
@@ -83,17 +123,19 @@ class Store:
         """Open (creating if needed) and migrate the database.
 
         `durable=True` syncs every commit to disk (survives power loss); `False` only protects
-        against the process dying, which is faster. Raises `SchemaError` for a file that is not
-        a Keystone database or that a newer bot wrote.
+        against the process dying, which is faster. Raises `SchemaError` (a `DatabaseUnusable`
+        naming the file) for a file that is missing its folder, damaged, read-only, another
+        program's, or written by a newer bot; such a file is refused before anything is written.
         """
+        found = await asyncio.to_thread(identify, path)
         try:
             db = await aiosqlite.connect(path, isolation_level=None)
         except sqlite3.Error as error:
-            raise SchemaError(f"The database file cannot be opened: {error}.") from error
+            raise DamagedDatabase(str(path), str(error)) from error
         try:
             await db.execute("PRAGMA busy_timeout = 10000")
-            rows = await db.execute_fetchall("PRAGMA journal_mode = WAL")
-            mode = next(iter(rows))[0]
+            await claim(db, found)
+            mode = await use_write_ahead_log(db)
             if mode != "wal" and str(path) != ":memory:":
                 raise SchemaError(f"The database could not switch to write-ahead logging (it uses {mode}).")
             await db.execute(f"PRAGMA synchronous = {'FULL' if durable else 'NORMAL'}")
@@ -101,11 +143,22 @@ class Store:
             await migrate(db, clock)
         except sqlite3.DatabaseError as error:
             await db.close()
-            raise SchemaError(f"The database file cannot be used: {error}.") from error
+            if "readonly" in str(error):
+                raise ReadOnlyDatabase(str(path), "SQLite could only open it for reading") from error
+            raise DamagedDatabase(str(path), str(error)) from error
         except BaseException:
             await db.close()
             raise
         return cls(db, clock)
+
+    @staticmethod
+    async def check(path: str | Path = DEFAULT_PATH) -> None:
+        """Raise what `open` would, and `DamagedDatabase` for any unreadable page or stored text.
+
+        Writes nothing (not even a journal beside the file), so it is safe to run at start-up
+        before anything else; it reads the whole file, so it is slower than `open`.
+        """
+        await asyncio.to_thread(identify, path, thorough=True)
 
     async def close(self) -> None:
         """Close the connection; the WAL is checkpointed by SQLite on the last close."""
