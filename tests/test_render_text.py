@@ -113,3 +113,19 @@ def test_text_grid_is_aligned_for_any_reachable_board(seed: int, steps: int) -> 
         grid = [line for line in lines if "|" in line or "+" in line]
         assert len({len(line) for line in grid}) == 1
         assert len(grid[0]) <= 80
+
+
+def test_the_rules_text_counts_synergy_per_shared_habitat_symbol_as_the_engine_does() -> None:
+    """It used to say a neighbour sharing a habitat *or season* gives synergy."""
+    from keystone.app.text import rules_text
+    from keystone.data import load_catalog
+    from keystone.engine.board import synergy_for_placement
+
+    introduce = rules_text("introduce")
+    assert "habitat symbol" in introduce and "seasons never count" in introduce
+    cat = load_catalog()
+    coyote = cat.find("Coyote")  # forest, desert, wetland
+    assert coyote is not None
+    same_season = next(c for c in cat.species if c.season == coyote.season and not set(c.habitats) & set(coyote.habitats))
+    assert synergy_for_placement(coyote, 0, [None, same_season] + [None] * 14) == 0
+    assert synergy_for_placement(coyote, 0, [None, coyote] + [None] * 14) == 3

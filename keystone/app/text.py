@@ -97,8 +97,9 @@ RULES: dict[str, str] = {
     "turn": "On your turn, do one thing: introduce a Field card, use a skill token, or resolve all exhausted "
     "tokens. You may also buy one Wild card.",
     "introduce": "Take a Field card, leaving one of your synergy tokens on every card to its right, and place it "
-    "on an empty cell. Synergy tokens on the taken card are yours, and the card earns you synergy for each "
-    "neighbour that shares a habitat or season.",
+    "on an empty cell. Synergy tokens on the taken card are yours. Whenever you place a card (moving one "
+    "too), gain 1 synergy token for each habitat symbol it shares with each orthogonally adjacent card; "
+    "seasons never count.",
     "skills": "An active token does its front side and flips to exhausted. Resolving all exhausted tokens does "
     "each back side in an order you choose.",
     "wild": "A Wild card costs synergy and fits any ecosystem of its habitat; each habitat has a small stock.",
