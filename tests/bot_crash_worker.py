@@ -13,6 +13,8 @@ import os
 import signal
 import sys
 
+import pytest
+
 from keystone.app import Actor, GameService, Where
 from keystone.app import service as service_module
 from keystone.app.bots import simple_action
@@ -35,7 +37,8 @@ async def run(path: str, channel: int, guild: int, user: int) -> None:
     assert (await service.new(where, person, opponent="easy")).ok
     if guild:
         assert (await service.lobby(where, person, "start")).ok
-    service_module.bot_action = die  # type: ignore[assignment]
+    # The service calls the bot through its own import of `bot_action`; setattr fails loudly if that name goes.
+    pytest.MonkeyPatch().setattr(service_module, "bot_action", die)
     for _ in range(20):
         found = await service.state_here(where)
         assert found is not None

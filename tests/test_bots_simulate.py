@@ -29,8 +29,9 @@ def test_a_bot_match_reports_win_rates_and_mean_scores(capsys: pytest.CaptureFix
 
 
 def test_the_same_level_on_both_sides_keeps_two_entries(capsys: pytest.CaptureFixture[str]) -> None:
-    result = simulate(capsys, "--games", "2", "--bot", "easy", "--vs", "easy")
-    assert set(result["win_rates"]) == {"easy", "easy (vs)"}  # type: ignore[arg-type]
+    rates = simulate(capsys, "--games", "2", "--bot", "easy", "--vs", "easy")["win_rates"]
+    assert isinstance(rates, dict)
+    assert set(rates) == {"easy", "easy (vs)"}
 
 
 def test_seats_take_turns_being_the_bot() -> None:

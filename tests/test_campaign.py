@@ -245,11 +245,7 @@ BOARD = {
 
 def _value(goal: dict[str, Any], rules: list[dict[str, Any]] | None = None, synergy: int = 0) -> int:
     a = _custom([goal], rules)
-    return judge_custom(a, _finished(a, BOARD, synergy)).goals[0].value
-
-
-def judge_custom(a: Assignment, state: GameState) -> Any:
-    return evaluate(a, state)
+    return evaluate(a, _finished(a, BOARD, synergy)).goals[0].value
 
 
 def test_ecosystem_goal_finds_the_longest_run_of_a_habitat() -> None:

@@ -16,8 +16,9 @@ CAT = load_catalog()
 ENVELOPE = json.loads(resources.files("keystone.data").joinpath("envelope.json").read_text(encoding="utf-8"))
 
 
-def _base_files() -> tuple[list[object], ...]:
-    return tuple(_read(f"{name}.json") for name in ("species", "wilds", "skills", "objectives"))
+def _base_files() -> tuple[list[object], list[object], list[object], list[object]]:
+    species, wilds, skills, objectives = (_read(f"{name}.json") for name in ("species", "wilds", "skills", "objectives"))
+    return species, wilds, skills, objectives
 
 
 def test_base_game_is_untouched_by_the_envelope() -> None:

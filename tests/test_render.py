@@ -24,6 +24,7 @@ from keystone.render import (
     encode,
     fonts,
     icons,
+    palette,
     render_board,
     render_card,
     render_scoresheet,
@@ -251,7 +252,7 @@ def test_warm_up_draws_every_card_face_in_advance() -> None:
 
 def test_render_card_draws_a_card_and_refuses_an_unknown_id() -> None:
     picture = image(render_card("coyote"))
-    assert picture.size == (card_art.CARD_W, card_art.CARD_H)
+    assert picture.size == (palette.CARD_W, palette.CARD_H)
     with pytest.raises(KeyError):
         render_card("no-such-card")
 

@@ -162,7 +162,7 @@ def test_wild_of_another_habitat_does_not_join() -> None:
 
 
 def objective(*goals: tuple[Pattern, Symbol]) -> ObjectiveCard:
-    return ObjectiveCard(number=99, goals=tuple(Goal(pattern=p, symbol=s) for p, s in goals))  # type: ignore[arg-type]
+    return ObjectiveCard(number=99, goals=tuple(Goal(pattern=p, symbol=s) for p, s in goals))
 
 
 def test_objective_points_follow_the_table() -> None:

@@ -214,7 +214,7 @@ def test_bad_bytes_in_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert capsys.readouterr().err == "The input is empty; give a board object or a list of them.\n"
 
 
-def score_command(data: bytes, *args: str) -> subprocess.CompletedProcess[str]:
+def score_command(data: bytes, *args: str) -> subprocess.CompletedProcess[bytes]:
     """The real command in its own process, fed raw bytes, so a traceback could not hide."""
     return subprocess.run(
         [sys.executable, "-m", "keystone", "score", *args, "-"], input=data, capture_output=True, check=False

@@ -57,7 +57,7 @@ def tagged(cells: Cells) -> Board:
 def goal_met(pattern: Pattern, cells: Cells) -> bool:
     others = [p for p in Pattern if p is not pattern][:3]
     goals = (Goal(pattern=pattern, symbol=Symbol.TAG), *(Goal(pattern=p, symbol=Symbol.WINTER) for p in others))
-    card = ObjectiveCard(number=1, goals=goals)  # type: ignore[arg-type]
+    card = ObjectiveCard(number=1, goals=goals)
     return score_board(tagged(cells), card, 0).goals[0].completed
 
 

@@ -50,7 +50,7 @@ objectives = st.permutations(list(Pattern)).flatmap(
     lambda ps: st.tuples(*[st.sampled_from(list(Symbol)) for _ in range(4)]).map(
         lambda syms: ObjectiveCard(
             number=1, goals=tuple(Goal(pattern=p, symbol=s) for p, s in zip(ps[:4], syms, strict=True))
-        )  # type: ignore[arg-type]
+        )
     )
 )
 

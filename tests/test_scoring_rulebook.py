@@ -28,9 +28,12 @@ def catalog() -> Catalog:
     return load_catalog()
 
 
+Cell = str | tuple[str, int] | Card | None
+"""A card by name, a name with its research tokens, a card itself, or an empty cell."""
+
 DESERT_WILD = Card(id="wild-desert", name="Desert Wild", habitats=(Habitat.DESERT,), season=None, wild=True)
 
-SALLY = [
+SALLY: list[list[Cell]] = [
     ["American Black Bear", "Saguaro Cactus", "American Bison", ("Mountain Lion", 1)],
     ["Montezuma Bald Cypress", ("Cottontail Rabbit", 1), "Snail Kite", "Peregrine Falcon"],
     ["Piping Plover", "Coyote", ("Desert Tortoise", 1), DESERT_WILD],
@@ -38,7 +41,7 @@ SALLY = [
 ]
 
 
-def build(catalog: Catalog, rows: list[list[object]]) -> Board:
+def build(catalog: Catalog, rows: list[list[Cell]]) -> Board:
     out: list[BoardCell | None] = []
     for row in rows:
         for cell in row:
@@ -46,7 +49,7 @@ def build(catalog: Catalog, rows: list[list[object]]) -> Board:
             if name is None:
                 out.append(None)
                 continue
-            card = name if isinstance(name, Card) else catalog.find(str(name))
+            card = name if isinstance(name, Card) else catalog.find(name)
             assert card is not None, name
             out.append((card, research))
     return out
@@ -109,7 +112,7 @@ def test_sally_board_is_first_edition_different(catalog: Catalog) -> None:
 #    B  Black Bear (Su)    Bald Cypress (Su)  Sugar Maple (F)  Mountain Goat (T)
 #    C  Snail Kite (E)     .                  Mallard (F)      Musk Ox (T)
 #    D  .                  Desert Tortoise(E) Canada Goose (F) .
-THOMAS = [
+THOMAS: list[list[Cell]] = [
     ["Saguaro Cactus", None, "Aspen", "Swallow-Tailed Kite"],
     ["American Black Bear", "Montezuma Bald Cypress", "Sugar Maple", "Mountain Goat"],
     ["Snail Kite", None, "Mallard", "Musk Ox"],

@@ -113,7 +113,7 @@ async def verify_all(path: Path) -> int:
     store = await Store.open(path)
     try:
         assert await store.schema_version() == latest()
-        games = [g for status in ("active", "finished") for g in await store.list_games(status)]  # type: ignore[arg-type]
+        games = [g for status in ("active", "finished") for g in await store.list_games(status)]
         for game in games:
             loaded = await store.verify_game(game.id)
             assert len(await store.log(game.id)) == loaded.state.version
