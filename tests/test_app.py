@@ -12,7 +12,7 @@ from PIL import Image
 from keystone.app import Actor, GameService, Reply, Where
 from keystone.app.bots import simple_action
 from keystone.app.controls import MAX_OPTIONS
-from keystone.engine import legal_actions
+from keystone.engine import GameState, legal_actions
 from keystone.store import Store
 
 HERE = Where(channel_id=10, guild_id=1)
@@ -45,7 +45,7 @@ async def started(seed: int = 7) -> GameService:
     return service
 
 
-async def state(service: GameService):  # type: ignore[no-untyped-def]
+async def state(service: GameService) -> GameState:
     found = await service.state_here(HERE)
     assert found is not None
     return found[1]
@@ -168,7 +168,7 @@ async def test_resigning_ranks_the_resigner_last_and_frees_the_channel() -> None
     assert (await service.new(HERE, CID)).ok
 
 
-async def test_a_resignation_ends_the_game_in_the_engine_and_the_sheet_says_so(caplog) -> None:  # type: ignore[no-untyped-def]
+async def test_a_resignation_ends_the_game_in_the_engine_and_the_sheet_says_so(caplog: pytest.LogCaptureFixture) -> None:
     """It used to end the game in the store only: a 640x60 placeholder picture and a traceback."""
     service = await started()
     st = await state(service)
@@ -193,7 +193,9 @@ async def test_resign_is_not_a_move_a_button_can_carry() -> None:
     assert (await state(service)).version == before
 
 
-async def test_unexpected_failure_is_an_apology_and_changes_nothing(monkeypatch, caplog) -> None:  # type: ignore[no-untyped-def]
+async def test_unexpected_failure_is_an_apology_and_changes_nothing(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
     service = await started()
     st = await state(service)
 

@@ -252,7 +252,9 @@ def test_cards_table_and_bad_option(capsys: pytest.CaptureFixture[str]) -> None:
     assert cards_cli.main([]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 2 + 95 and "Name" in lines[0]
-    assert lines[0].index("Season") == lines[2].index(CAT.species[0].season.value.title())  # type: ignore[union-attr]
+    season = CAT.species[0].season
+    assert season is not None
+    assert lines[0].index("Season") == lines[2].index(season.value.title())
     assert cards_cli.main(["--xml"]) == 2
     assert "Unknown option" in capsys.readouterr().err
 

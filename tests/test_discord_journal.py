@@ -16,7 +16,8 @@ from tests.journal_helpers import WINNING_SEED, take_greedy
 
 async def play_assignment(fake: FakeDiscord, bot: KeystoneBot, user: FakeUser, dm: FakeChannel, number: int) -> str:
     """Play to the end with `/take` and `/endturn`, the moves chosen by the greedy taker."""
-    service, cache = service_of(bot), {}  # type: ignore[var-annotated]
+    service = service_of(bot)
+    cache: dict[object, float] = {}
     for _ in range(100):
         found = await service.state_here(Where(channel_id=dm.id))
         assert found is not None

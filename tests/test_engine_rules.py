@@ -223,7 +223,7 @@ def test_skill_1_active_draw_three_place_one_pile_rest_then_discard_two() -> Non
     assert not any((not e.private) and "Coyote" in e.text for e in events)
     assert public_view(state).held is None and player_view(state, 0).held is not None
     state, _ = play(state, "place 2 C3")
-    assert cell_card(state, 0, "C3") is not None and cell_card(state, 0, "C3").card == cid("Mule Deer")  # type: ignore[union-attr]
+    assert (placed := cell_card(state, 0, "C3")) is not None and placed.card == cid("Mule Deer")
     state, _ = play(state, "pile 2")  # Polar Bear first, so the Coyote ends on top
     assert state.discard[-1] == cid("Coyote") and state.discard[-2] == cid("Polar Bear")
     field_before = [f.card if f else None for f in state.field]
@@ -327,21 +327,21 @@ def test_research_skills_only_target_unresearched_cards_with_the_icon(
     with pytest.raises(IllegalAction):
         play(state, "research C1")
     state, _ = play(state, "research A1")
-    assert cell_card(state, 0, "A1").research == 1  # type: ignore[union-attr]
+    assert (placed := cell_card(state, 0, "A1")) is not None and placed.research == 1
 
 
 def test_skill_7_researches_a_fall_card() -> None:
     state = game(2, skills=[1, 2, 4, 7, 9])
     put(state, 0, "B2", "American Red Squirrel")  # Fall
     state, _ = play(state, "skill 7", "research B2")
-    assert cell_card(state, 0, "B2").research == 1  # type: ignore[union-attr]
+    assert (placed := cell_card(state, 0, "B2")) is not None and placed.research == 1
 
 
 def test_skill_9_active_puts_two_research_on_an_endangered_card() -> None:
     state = game(2, skills=[1, 2, 4, 5, 9])
     put(state, 0, "A1", "Desert Tortoise")
     state, _ = play(state, "skill 9", "research A1")
-    assert cell_card(state, 0, "A1").research == 2  # type: ignore[union-attr]
+    assert (placed := cell_card(state, 0, "A1")) is not None and placed.research == 2
     assert state.step is not None and state.step.count == 2
 
 
