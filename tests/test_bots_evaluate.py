@@ -17,7 +17,7 @@ from keystone.engine.bots.evaluate import (
 )
 from keystone.engine.cards import OBJECTIVE_POINTS, Pattern, Ruleset
 from keystone.engine.results import final_scores
-from keystone.engine.scoring import score_board
+from keystone.engine.scoring import Board, score_board
 from keystone.engine.state import PlacedCard
 from tests.bot_helpers import reached
 
@@ -29,7 +29,7 @@ placed = st.one_of(st.none(), st.builds(PlacedCard, st.sampled_from(CARD_IDS), s
 boards = st.lists(placed, min_size=16, max_size=16)
 
 
-def sheet_board(board: list[PlacedCard | None]) -> list[tuple[object, int] | None]:
+def sheet_board(board: list[PlacedCard | None]) -> Board:
     return [None if p is None else (CATALOG.card(p.card), p.research) for p in board]
 
 
@@ -41,7 +41,7 @@ def test_exact_score_matches_the_score_sheet(
 ) -> None:
     fast = BoardEval(board, objective, rules, turns=5.0, weights=DEFAULT_WEIGHTS)
     card = CATALOG.objectives[objective] if objective is not None else None
-    sheet = score_board(sheet_board(board), card, synergy, rules)  # type: ignore[arg-type]
+    sheet = score_board(sheet_board(board), card, synergy, rules)
     assert fast.exact_score(synergy) == sheet.total
     assert fast.exact == [line.points for line in (*sheet.rows, *sheet.columns)]
 

@@ -3,6 +3,7 @@ differs. Looking at them is the demo's job (python -m keystone render --demo DIR
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -14,7 +15,7 @@ from PIL import Image, ImageChops, ImageStat
 from keystone.cli.render import main as render_main
 from keystone.cli.render import rulebook_view
 from keystone.data import load_catalog
-from keystone.engine import apply_text, player_view, public_view
+from keystone.engine import GameState, apply_text, player_view, public_view
 from keystone.engine.cards import Habitat
 from keystone.engine.state import PlacedCard
 from keystone.render import board as board_art
@@ -57,10 +58,10 @@ MAX_BOARD_BYTES = 300 * 1024
     ],
     ids=["board", "table", "turn", "scoresheet", "text_board", "text_table"],
 )
-def test_a_full_game_state_is_refused(call: object) -> None:
+def test_a_full_game_state_is_refused(call: Callable[[GameState], object]) -> None:
     state = start()
     with pytest.raises(TypeError, match="GameView"):
-        call(state)  # type: ignore[operator]
+        call(state)
 
 
 def test_a_seat_that_does_not_exist_is_a_clear_error() -> None:

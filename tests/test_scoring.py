@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from keystone.engine.cards import Goal, ObjectiveCard, Pattern, Season, Symbol
+from keystone.engine.cards import Goal, ObjectiveCard, Pattern, Ruleset, Season, Symbol
 from keystone.engine.scoring import LineScore, ScoreSheet, rank, score_board
-from tests.scoring_helpers import A, D, F, W, board, column, sp, wild
+from tests.scoring_helpers import A, Cell, D, F, W, board, column, sp, wild
 
 
-def row_a(*cells: object, rules: str = "second-edition") -> LineScore:
-    sheet = score_board(board(list(cells)), None, 0, rules)  # type: ignore[arg-type]
+def row_a(*cells: Cell, rules: Ruleset = "second-edition") -> LineScore:
+    sheet = score_board(board(list(cells)), None, 0, rules)
     return sheet.rows[0]
 
 
@@ -111,7 +111,7 @@ def test_ecosystem_needs_one_habitat_shared_by_all_its_cards() -> None:
         ((sp(1, F), None, sp(2, F)), "no two cards are next to each other"),
     ],
 )
-def test_reason_for_an_empty_line(cells: tuple[object, ...], reason: str) -> None:
+def test_reason_for_an_empty_line(cells: tuple[Cell, ...], reason: str) -> None:
     line = row_a(*cells)
     assert (line.points, line.reason) == (0, reason)
 

@@ -7,10 +7,10 @@ from itertools import combinations, pairwise, product
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from keystone.engine.cards import Card, Goal, Habitat, ObjectiveCard, Pattern, Season, Symbol
+from keystone.engine.cards import Card, Goal, Habitat, ObjectiveCard, Pattern, Ruleset, Season, Symbol
 from keystone.engine.scoring import LINES, Board, BoardCell, ScoreSheet, score_board
 
-RULES = ("second-edition", "first-edition")
+RULES: tuple[Ruleset, ...] = ("second-edition", "first-edition")
 
 
 # --------------------------------------------------------------- strategies
@@ -124,8 +124,8 @@ def brute_goal(board: Board, goal: Goal) -> bool:
 
 @settings(max_examples=300, deadline=None)
 @given(boards, objectives, st.integers(0, 40), st.sampled_from(RULES))
-def test_fast_scorer_matches_brute_force(board: Board, objective: ObjectiveCard, synergy: int, rules: str) -> None:
-    sheet = score_board(board, objective, synergy, rules)  # type: ignore[arg-type]
+def test_fast_scorer_matches_brute_force(board: Board, objective: ObjectiveCard, synergy: int, rules: Ruleset) -> None:
+    sheet = score_board(board, objective, synergy, rules)
     consecutive = rules == "first-edition"
     got = [line.points for line in (*sheet.rows, *sheet.columns)]
     want = [brute_line([board[i] for i in idx], consecutive) for _, idx in LINES]
@@ -138,8 +138,8 @@ def test_fast_scorer_matches_brute_force(board: Board, objective: ObjectiveCard,
 
 @settings(max_examples=200, deadline=None)
 @given(boards, st.sampled_from(RULES))
-def test_each_scored_line_is_a_valid_ecosystem(board: Board, rules: str) -> None:
-    sheet: ScoreSheet = score_board(board, None, 0, rules)  # type: ignore[arg-type]
+def test_each_scored_line_is_a_valid_ecosystem(board: Board, rules: Ruleset) -> None:
+    sheet: ScoreSheet = score_board(board, None, 0, rules)
     labels = [f"{r}{c}" for r in "ABCD" for c in range(1, 5)]
     for line in (*sheet.rows, *sheet.columns):
         if line.habitat is None:
