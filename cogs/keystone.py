@@ -33,7 +33,6 @@ STYLES = {
     "primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
     "success": discord.ButtonStyle.success, "danger": discord.ButtonStyle.danger,
 }
-CELL_CHOICES = [f"{r}{c}" for r in "ABCD" for c in range(1, 5)]
 HABITATS = ["forest", "desert", "wetland", "arctic"]
 EVERYWHERE = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=False)
 INSTALLS = app_commands.AppInstallationType(guild=True, user=False)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 from keystone.engine import GameConfig, GameState, apply, is_over, legal_actions, new_game
 from keystone.store import GameRecord, SeatInfo, SeatResult, Store
@@ -48,7 +47,3 @@ async def play(store: Store, game_id: int, moves: int, rng: random.Random) -> Ga
         await store.commit_action(game_id, state.version, state.current, text, new, results=results)
         state = new
     return state
-
-
-def db_files(path: Path) -> list[Path]:
-    return [Path(f"{path}{suffix}") for suffix in ("", "-wal", "-shm")]

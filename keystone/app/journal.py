@@ -11,7 +11,6 @@ from collections.abc import Iterable
 
 from keystone.engine.campaign import (
     LAST_ASSIGNMENT,
-    AssignmentResult,
     assignment,
     assignments,
     recommended,
@@ -83,11 +82,3 @@ def unlock_lines(number: int, won: bool, before: Iterable[int]) -> list[str]:
         return [f"You have won all {LAST_ASSIGNMENT} assignments of the Field Journal."]
     following = recommended(after)
     return [f"Next recommended: assignment {following}, {assignment(following).title} (`/journal start`)."]
-
-
-def verdict_lines(result: AssignmentResult, before: Iterable[int] | None) -> list[str]:
-    """The judge's sentences, then (for the player whose campaign it is) what to play next."""
-    lines = result.sentences()
-    if before is not None:
-        lines += unlock_lines(result.number, result.won, before)
-    return lines

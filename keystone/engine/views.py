@@ -83,9 +83,6 @@ class GameView:
     def over(self) -> bool:
         return self.phase == "over"
 
-    def seat_view(self, index: int) -> SeatView:
-        return self.seats[index]
-
 
 def _view(state: GameState, viewer: int | None) -> GameView:
     over = state.phase == "over"

@@ -69,10 +69,3 @@ def status_text(view: GameView) -> str:
     if view.phase == "resolve":
         return f"{who} is finishing an action."
     return f"{who} to act: take SLOT CELL, skill N, or wild HABITAT CELL."
-
-
-def time_text(view: GameView) -> str:
-    left = view.time
-    if left <= 0:
-        return "The time marker has reached the end."
-    return f"Time: {left} of {view.time_start} left (the all-exhausted action moves it on)."

@@ -22,11 +22,6 @@ def font(size: int) -> ImageFont.FreeTypeFont:
     return loaded
 
 
-def supersized(size: int, scale: int) -> ImageFont.FreeTypeFont:
-    """A font for art drawn at `scale` times its final size (the minimum applies after scaling)."""
-    return font(max(size, MIN_SIZE) * scale)
-
-
 @functools.lru_cache(maxsize=4096)
 def width(text: str, size: int, bold: bool = False) -> int:
     """Advance width of `text` in pixels, including what the fake bold adds."""

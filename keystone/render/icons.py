@@ -24,7 +24,6 @@ from keystone.render.palette import (
     HABITAT_COLOUR,
     INK,
     RESEARCH,
-    RGB,
     SEASON_COLOUR,
     STONE,
     STONE_DARK,
@@ -288,7 +287,3 @@ def symbol_icon(symbol: Symbol, size: int) -> Image.Image:
 def paste(canvas: Image.Image, sprite: Image.Image, xy: tuple[int, int]) -> None:
     """Alpha-composite a sprite onto a canvas at integer `xy`."""
     canvas.paste(sprite, xy, sprite)
-
-
-def rgba(colour: RGB, alpha: int = 255) -> tuple[int, int, int, int]:
-    return (*colour, alpha)
