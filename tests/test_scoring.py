@@ -235,7 +235,8 @@ def test_total_adds_every_part() -> None:
         (Pattern.L_SHAPE, Symbol.ENDANGERED),
     )
     sheet = score_board(board([sp(1, F, tag=True), sp(2, F, tag=True)]), card, 10)
-    assert (sheet.ecosystem_points, sheet.objective_points, sheet.synergy_points) == (2, 5, 3)
+    ecosystem_points = sum(line.points for line in (*sheet.rows, *sheet.columns))
+    assert (ecosystem_points, sheet.objective_points, sheet.synergy_points) == (2, 5, 3)
     assert sheet.total == 10
 
 

@@ -127,10 +127,6 @@ class ScoreSheet(BaseModel):
     synergy_points: int
     total: int
 
-    @property
-    def ecosystem_points(self) -> int:
-        return sum(line.points for line in (*self.rows, *self.columns))
-
     def explain(self) -> list[str]:
         """Short sentences: each row, each column, each goal, synergy and the total."""
         out = [line.explain() for line in (*self.rows, *self.columns)]

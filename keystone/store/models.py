@@ -128,12 +128,6 @@ class CampaignProgress:
     def total_stars(self) -> int:
         return sum(a.stars for a in self.assignments.values())
 
-    @property
-    def next_assignment(self) -> int | None:
-        """The lowest assignment not yet completed, the campaign's suggested next step."""
-        done = set(self.completed)
-        return next((n for n in range(1, ASSIGNMENTS + 1) if n not in done), None)
-
 
 @dataclass(frozen=True, slots=True)
 class UserStats:

@@ -218,16 +218,6 @@ class Store:
         )
         return [record_from_row(r) for r in rows]
 
-    async def games_for_user(self, user_id: int, *, open_only: bool = True) -> list[GameRecord]:
-        """The games a user sits in, newest first; by default only lobbies and running games."""
-        where = "AND g.status IN ('lobby', 'active')" if open_only else ""
-        rows = await self._rows(
-            f"SELECT {RECORD} FROM games g WHERE g.id IN (SELECT game_id FROM seats WHERE user_id = ?) "
-            f"{where} ORDER BY g.updated_at DESC, g.id DESC",
-            (validate.ident(user_id, "user id"),),
-        )
-        return [record_from_row(r) for r in rows]
-
     async def load_game(self, game_id: int, *, replay: bool = False) -> LoadedGame:
         """A started game and its state, after checking the snapshot against its history.
 
@@ -373,13 +363,6 @@ class Store:
             position = record.seat_of(user_id)
             if position is None:
                 raise LobbyError("You do not have a seat in this lobby.")
-            return await self._drop_seat(db, record, position)
-
-    async def remove_seat(self, game_id: int, position: int) -> GameRecord:
-        """Remove whoever sits at `position` (0-based), e.g. a bot the host added by mistake."""
-        async with self._transaction() as db:
-            record = await self._lobby(db, game_id)
-            validate.integer(position, "seat number", 0, max(len(record.seats) - 1, 0))
             return await self._drop_seat(db, record, position)
 
     async def start_game(
