@@ -254,7 +254,7 @@ def test_cards_table_and_bad_option(capsys: pytest.CaptureFixture[str]) -> None:
     assert len(lines) == 2 + 95 and "Name" in lines[0]
     assert lines[0].index("Season") == lines[2].index(CAT.species[0].season.value.title())  # type: ignore[union-attr]
     assert cards_cli.main(["--xml"]) == 2
-    assert "Unknown option" in capsys.readouterr().err
+    assert "Unrecognized arguments: --xml" in capsys.readouterr().err
 
 
 def test_objectives_json_contract(capsys: pytest.CaptureFixture[str]) -> None:
