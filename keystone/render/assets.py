@@ -49,7 +49,7 @@ def _block(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], fi
     draw.rectangle((x0 + line, y0 + line, x1 - line, y1 - line), fill=fill)
 
 
-def _arch(draw: ImageDraw.ImageDraw, s: int, radius: float = 0.33) -> None:
+def _arch(draw: ImageDraw.ImageDraw, s: int, radius: float = 0.32) -> None:
     """A stone arch whose sides are the four habitats and whose top is the gold keystone, standing
     on two piers, all inside the circle a round avatar keeps."""
     line = s * 0.017
