@@ -256,7 +256,7 @@ def test_cards_table_and_bad_option(capsys: pytest.CaptureFixture[str]) -> None:
     assert season is not None
     assert lines[0].index("Season") == lines[2].index(season.value.title())
     assert cards_cli.main(["--xml"]) == 2
-    assert "Unknown option" in capsys.readouterr().err
+    assert "Unrecognized arguments: --xml" in capsys.readouterr().err
 
 
 def test_objectives_json_contract(capsys: pytest.CaptureFixture[str]) -> None:

@@ -294,7 +294,7 @@ def test_demo_refuses_bad_options_politely(tmp_path: Path, capsys: pytest.Captur
     assert render_main(["--demo"]) == 2
     assert "usage" in capsys.readouterr().err
     assert render_main(["--demo", str(tmp_path), "--seed", "x"]) == 2
-    assert "--seed needs a whole number" in capsys.readouterr().err
+    assert "Argument --seed: 'x' is not a whole number" in capsys.readouterr().err
     blocker = tmp_path / "file"
     blocker.write_text("x")
     assert render_main(["--demo", str(blocker)]) == 2

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import json
-import sys
 from typing import Any
 
+from keystone.cli.options import listing_parser, parse
 from keystone.data import load_catalog
 from keystone.engine.cards import Card
-
-USAGE = "usage: python -m keystone cards [--json]"
 
 
 def card_record(card: Card) -> dict[str, Any]:
@@ -46,15 +44,11 @@ def table(cards: tuple[Card, ...]) -> str:
 
 
 def main(argv: list[str]) -> int:
-    if any(a in {"-h", "--help"} for a in argv):
-        print(USAGE)
-        return 0
-    unknown = [a for a in argv if a != "--json"]
-    if unknown:
-        print(f"Unknown option {unknown[0]!r}. {USAGE}", file=sys.stderr)
-        return 2
+    args = parse(listing_parser("python -m keystone cards", "Print every card: species, then Wild cards."), argv)
+    if isinstance(args, int):
+        return args
     cards = load_catalog().all_cards()
-    if "--json" in argv:
+    if args.json:
         print(json.dumps([card_record(c) for c in cards], indent=2))
     else:
         print(table(cards))

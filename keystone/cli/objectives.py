@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Mapping
 
+from keystone.cli.options import listing_parser, parse
 from keystone.data import load_catalog
 from keystone.engine.cards import ObjectiveCard, Pattern
-
-USAGE = "usage: python -m keystone objectives [--json]"
 
 PATTERN_NAMES: Mapping[Pattern, str] = {
     Pattern.L_SHAPE: "L shape of 3",
@@ -41,13 +39,9 @@ def listing(objectives: Mapping[int, ObjectiveCard]) -> str:
 
 
 def main(argv: list[str]) -> int:
-    if any(a in {"-h", "--help"} for a in argv):
-        print(USAGE)
-        return 0
-    unknown = [a for a in argv if a != "--json"]
-    if unknown:
-        print(f"Unknown option {unknown[0]!r}. {USAGE}", file=sys.stderr)
-        return 2
+    args = parse(listing_parser("python -m keystone objectives", "Print the ten secret objective cards."), argv)
+    if isinstance(args, int):
+        return args
     objectives = load_catalog().objectives
-    print(json.dumps(as_json(objectives), indent=2) if "--json" in argv else listing(objectives))
+    print(json.dumps(as_json(objectives), indent=2) if args.json else listing(objectives))
     return 0

@@ -24,6 +24,7 @@ from typing import TextIO
 
 from keystone.app.text import RULES, rules_text
 from keystone.cli.gamefile import BadGameFile, SavedGame, read_game, write_game
+from keystone.cli.options import Parser, parse, positive
 from keystone.data import load_catalog
 from keystone.engine import (
     GameConfig,
@@ -392,7 +393,7 @@ def given_names(args: argparse.Namespace) -> list[str]:
 
 
 def parser() -> argparse.ArgumentParser:
-    made = argparse.ArgumentParser(prog="python -m keystone play", description="Play Keystone in the terminal.")
+    made = Parser(prog="python -m keystone play", description="Play Keystone in the terminal.")
     made.add_argument("--vs", "--bot", dest="vs", choices=LEVELS, help="play against a bot of this level")
     made.add_argument("--hotseat", type=int, choices=[1, 2, 3, 4], help="people taking turns at one keyboard")
     made.add_argument("--players", type=int, choices=[2, 3, 4], help="seats in a game against bots (default 2)")
@@ -401,7 +402,7 @@ def parser() -> argparse.ArgumentParser:
     made.add_argument("--rules", choices=["second-edition", "first-edition"],
                       help="which edition's rules (default second-edition)")
     made.add_argument("--images", type=Path, help="also write PNG pictures of the game to this folder")
-    made.add_argument("--budget", type=int, help="simulated turns the hard bot may try per move")
+    made.add_argument("--budget", type=positive, help="simulated turns the hard bot may try per move")
     made.add_argument("--save", type=Path, metavar="FILE", help="keep the game in FILE after every move")
     made.add_argument("--replay", type=Path, metavar="FILE",
                       help="replay a game saved with --save and show where it stands (only --images goes with it)")
@@ -422,9 +423,9 @@ def check_options(made: argparse.ArgumentParser, args: argparse.Namespace) -> No
 
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
-    made = parser()
-    args = made.parse_args(list(argv) if argv is not None else None)
-    check_options(made, args)
+    args = parse(parser(), argv, check_options)
+    if isinstance(args, int):
+        return args
     inp = stdin if stdin is not None else sys.stdin
     out = stdout if stdout is not None else sys.stdout
     if args.replay is not None:

@@ -1,4 +1,5 @@
-"""`python -m keystone render --demo DIR [--seed N]`: write a gallery of every picture.
+"""`python -m keystone render --demo DIR [--seed N]`: write a gallery of every picture;
+`--assets DIR`: write the art the bot ships (its avatar and icons), as kept in `assets/`.
 
 The gallery plays one seeded two-player game with a simple greedy player (so boards form real
 ecosystems) and draws: an empty board, a full board (the rulebook's scoring example), the table at
@@ -8,6 +9,7 @@ score sheet, every card face, and the text renderings.
 
 from __future__ import annotations
 
+import argparse
 import random
 import sys
 from collections.abc import Sequence
@@ -16,6 +18,7 @@ from pathlib import Path
 
 from PIL import Image
 
+from keystone.cli.options import Parser, parse, whole
 from keystone.data import load_catalog
 from keystone.engine import GameConfig, GameState, apply, is_over, legal_actions, new_game, player_view, public_view
 from keystone.engine.actions import Action, Draw, UseSkill
@@ -31,11 +34,11 @@ from keystone.render import (
     text_scores,
     text_table,
 )
+from keystone.render.assets import write_assets
 from keystone.render.cards import card_face
 from keystone.render.common import png
 from keystone.render.palette import CARD_H, CARD_W, PAGE
 
-USAGE = "usage: python -m keystone render --demo DIR [--seed N]"
 NAMES = ["Ana", "Bo"]
 DEMO_SKILLS = (1, 2, 3, 4, 9)
 """Skills that between them draw, search the discard pile, move and research: every kind of table."""
@@ -165,28 +168,37 @@ def write_gallery(directory: Path, seed: int) -> list[Path]:
     return written
 
 
+def parser() -> argparse.ArgumentParser:
+    made = Parser(prog="python -m keystone render", description="Draw the pictures of a game, or the bot's art files.")
+    task = made.add_mutually_exclusive_group(required=True)
+    task.add_argument("--demo", type=Path, metavar="DIR", help="write a gallery of every picture into DIR")
+    task.add_argument("--assets", type=Path, metavar="DIR",
+                      help="write the avatar and icons into DIR (the repository keeps them in assets/)")
+    made.add_argument("--seed", type=whole, metavar="N", help="the demo game's seed (default 7)")
+    return made
+
+
+def _check(made: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    if args.seed is not None and args.demo is None:
+        made.error("--seed chooses the demo game, so it goes with --demo only.")
+
+
 def main(argv: Sequence[str]) -> int:
-    args = list(argv)
-    if not args or args[0] in {"-h", "--help"}:
-        print(USAGE)
-        return 0 if args else 2
-    if args[0] != "--demo" or len(args) not in (2, 4):
-        print(f"Unknown or incomplete options. {USAGE}", file=sys.stderr)
-        return 2
-    seed = 7
-    if len(args) == 4:
-        if args[2] != "--seed" or not args[3].isdigit():
-            print(f"--seed needs a whole number. {USAGE}", file=sys.stderr)
-            return 2
-        seed = int(args[3])
-    directory = Path(args[1])
+    args = parse(parser(), argv, _check)
+    if isinstance(args, int):
+        return args
+    directory: Path = args.demo or args.assets
     if directory.exists() and not directory.is_dir():
         print(f"{directory} exists and is not a folder.", file=sys.stderr)
         return 2
     try:
-        written = write_gallery(directory, seed)
+        if args.demo is not None:
+            written = write_gallery(directory, 7 if args.seed is None else args.seed)
+        else:
+            written = write_assets(directory)
     except OSError as exc:
-        print(f"Cannot write the gallery into {directory}: {exc.strerror or exc}.", file=sys.stderr)
+        what = "the gallery" if args.demo is not None else "the assets"
+        print(f"Cannot write {what} into {directory}: {exc.strerror or exc}.", file=sys.stderr)
         return 2
     for path in written:
         print(path)

@@ -27,11 +27,12 @@ import re
 import sys
 from collections import Counter
 from collections.abc import Sequence
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 from pydantic_core import ErrorDetails
 
+from keystone.cli.options import Parser, parse
 from keystone.data import Catalog, load_catalog
 from keystone.engine.cards import Card, Habitat, ObjectiveCard, Ruleset, Season, Symbol
 from keystone.engine.scoring import CELL_LABELS, BoardCell, ScoreSheet, score_board
@@ -45,15 +46,6 @@ SHAPE_TEXT = 'the "board" must be 4 rows (A to D) of 4 cells each.'
 
 class BadInput(ValueError):
     """Input the command cannot score; the message is shown to the user as is."""
-
-
-class _UsageError(Exception):
-    """A command-line mistake, reported in one line instead of argparse's two."""
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise _UsageError(message)
 
 
 class CellInput(BaseModel):
@@ -85,7 +77,7 @@ class BoardInput(BaseModel):
 
 
 def parser() -> argparse.ArgumentParser:
-    made = _Parser(prog="python -m keystone score", description="Score finished boards given as JSON.")
+    made = Parser(prog="python -m keystone score", description="Score finished boards given as JSON.")
     made.add_argument("--explain", action="store_true", help="add the score sheet's sentences to each result")
     made.add_argument(
         "file", metavar="FILE", help="a JSON file of one board or a list of boards; - reads standard input"
@@ -94,14 +86,9 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str]) -> int:
-    made = parser()
-    try:
-        args = made.parse_args(list(argv))
-    except _UsageError as exc:
-        print(f"{_capital(str(exc))} ({made.format_usage().strip()}).", file=sys.stderr)
-        return 2
-    except SystemExit as done:  # -h printed the help
-        return int(done.code or 0)
+    args = parse(parser(), argv)
+    if isinstance(args, int):
+        return args
     try:
         data = _load(args.file)
         results = _score_all(data, load_catalog(), args.explain)

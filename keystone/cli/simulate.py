@@ -9,6 +9,7 @@ import statistics
 import time
 from collections.abc import Callable
 
+from keystone.cli.options import Parser, parse, positive
 from keystone.engine import Action, GameConfig, apply, legal_actions, new_game
 from keystone.engine.invariants import check_invariants
 from keystone.engine.state import GameState
@@ -83,19 +84,13 @@ def final_totals(state: GameState) -> list[int]:
     return [sheet.total for sheet in final_scores(state)]
 
 
-def positive(text: str) -> int:
-    """A whole number of at least 1, for argparse: a bad one is refused in a sentence, with status 2."""
-    try:
-        number = int(text)
-    except ValueError:
-        number = 0
-    if number < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
-    return number
+def _check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    if args.vs is not None and args.players < 2:
+        parser.error("--vs needs at least 2 players.")
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m keystone simulate", description=__doc__)
+    parser = Parser(prog="python -m keystone simulate", description=__doc__)
     parser.add_argument("--games", type=positive, default=100, help="how many games to play (default 100)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--players", type=int, default=2, choices=[1, 2, 3, 4])
@@ -104,11 +99,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--vs", choices=["easy", "normal", "hard"],
                         help="the other seats' bot; --bot's seat moves round the table game by game")
     parser.add_argument("--budget", type=positive, help="the hard bot's simulated turns per decision")
-    args = parser.parse_args(argv)
+    args = parse(parser, argv, _check)
+    if isinstance(args, int):
+        return args
     if args.vs is not None and args.bot is None:
         args.bot = "easy"
-    if args.vs is not None and args.players < 2:
-        parser.error("--vs needs at least 2 players.")
     matches: list[tuple[list[str], list[int]]] = []
     started = time.perf_counter()
     finished = 0

@@ -1,0 +1,72 @@
+"""The one way every `python -m keystone` command reads its options.
+
+argparse itself, with two manners of this project: a usage mistake is one line on standard error
+(argparse's message, then the usage or where to find it) with exit status 2, and `main(argv)`
+returns that status instead of ending the process, so a command can be called like a function.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Sequence
+from typing import NoReturn
+
+USAGE_WIDTH = 100
+"""A usage line longer than this is not repeated in an error; `-h` shows it."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one sentence on one line."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{_sentence(message)} ({self._pointer()}).\n")
+
+    def _pointer(self) -> str:
+        usage = " ".join(self.format_usage().split())
+        return usage if len(usage) <= USAGE_WIDTH else f"`{self.prog} -h` lists the options"
+
+
+def _sentence(message: str) -> str:
+    return message[:1].upper() + message[1:].rstrip(".")
+
+
+def parse(
+    made: argparse.ArgumentParser,
+    argv: Sequence[str] | None,
+    check: Callable[[argparse.ArgumentParser, argparse.Namespace], None] | None = None,
+) -> argparse.Namespace | int:
+    """The parsed options, or the exit status when argparse has already answered: 0 after `-h`,
+    2 after a usage mistake (from argparse or from `check`, which refuses options that cannot go
+    together by calling `made.error`)."""
+    try:
+        args = made.parse_args(None if argv is None else list(argv))
+        if check is not None:
+            check(made, args)
+    except SystemExit as done:
+        return 0 if done.code is None else done.code if isinstance(done.code, int) else 2
+    return args
+
+
+def whole(text: str) -> int:
+    """A whole number of 0 or more, for `type=`: a bad one is refused by argparse in a sentence."""
+    if not text.isascii() or not text.isdigit():
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number")
+    return int(text)
+
+
+def positive(text: str) -> int:
+    """A whole number of at least 1, for `type=`."""
+    try:
+        number = int(text)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
+    return number
+
+
+def listing_parser(prog: str, description: str) -> Parser:
+    """The parser of a command that prints a listing for people, or JSON for machines with --json."""
+    made = Parser(prog=prog, description=description)
+    made.add_argument("--json", action="store_true", help="print JSON for machines")
+    return made
