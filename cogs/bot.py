@@ -66,7 +66,7 @@ def connection_problem(error: BaseException) -> str:
 def apply_overrides(settings: Settings) -> None:
     """Point discord.py at a Discord-compatible server when the settings name one."""
     if settings.discord_api_base_url:
-        Route.BASE = settings.discord_api_base_url
+        Route.BASE = settings.discord_api_base_url.rstrip("/")  # discord.py appends paths starting with /
     if settings.discord_gateway_url:
         DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway_url)
 

@@ -90,6 +90,23 @@ def test_bad_settings_are_named_in_a_sentence(name: str, value: str, monkeypatch
     assert name in sentence and sentence.endswith(".") and "\n" not in sentence
 
 
+def test_a_bad_server_id_says_where_to_find_the_right_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    for value in ("my server", "-5"):
+        monkeypatch.setenv("DEV_GUILD_ID", value)
+        with pytest.raises(ValidationError) as caught:
+            load_settings(None)
+        assert describe_error(caught.value) == (
+            "DEV_GUILD_ID should be the numeric id of your test server "
+            "(right-click the server with Developer Mode on, then Copy Server ID).")
+
+
+def test_whitespace_alone_counts_as_unset(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("DISCORD_TOKEN", "DEV_GUILD_ID", "DISCORD_GATEWAY_URL"):
+        monkeypatch.setenv(name, "   ")
+    loaded = load_settings(None)
+    assert loaded.token() is None and loaded.dev_guild_id is None and loaded.discord_gateway_url is None
+
+
 def test_main_reports_bad_settings_without_a_traceback(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (tmp_path / ".env").write_text("LOG_LEVEL=chatty\n")
     assert entry.main([], env_file=tmp_path / ".env") == 2
