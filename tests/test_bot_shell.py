@@ -54,7 +54,8 @@ def child_env(**settings: str) -> dict[str, str]:
 
 
 def settings(**values: object) -> Settings:
-    return Settings(_env_file=None, **values)  # type: ignore[arg-type]
+    """Settings for a bot started in this process: its games are kept in memory only."""
+    return Settings(_env_file=None, **{"keystone_db": ":memory:", **values})  # type: ignore[arg-type]
 
 
 # ------------------------------------------------------------------ settings
