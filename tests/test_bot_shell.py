@@ -28,7 +28,7 @@ from pydantic import ValidationError
 import bot as entry
 import cogs
 from cogs.bot import APOLOGY, KeystoneBot, apply_overrides
-from keystone.settings import Settings, describe_error, load_settings
+from keystone.settings import DEFAULT_DATABASE, Settings, describe_error, load_settings
 from keystone.store import Store
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.fixtures import BotRunner
@@ -89,6 +89,11 @@ def test_bad_settings_are_named_in_a_sentence(name: str, value: str, monkeypatch
         load_settings(None)
     sentence = describe_error(caught.value)
     assert name in sentence and sentence.endswith(".") and "\n" not in sentence
+
+
+def test_env_example_states_the_defaults_the_code_uses() -> None:
+    assert load_settings(ROOT / ".env.example") == Settings(_env_file=None)
+    assert Settings(_env_file=None).keystone_db == DEFAULT_DATABASE
 
 
 def test_a_bad_server_id_says_where_to_find_the_right_one(monkeypatch: pytest.MonkeyPatch) -> None:
