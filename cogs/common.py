@@ -14,6 +14,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from cogs.bot import KeystoneBot
 from keystone.app import Actor, Control, GameService, Reply, Where
 
 log = logging.getLogger(__name__)
@@ -40,8 +41,6 @@ def actor_of(interaction: discord.Interaction[Any]) -> Actor:
 
 def service_of(interaction: discord.Interaction[Any]) -> GameService:
     """The bot's game service, for buttons and menus (discord.py makes those, not a cog)."""
-    from cogs.bot import KeystoneBot
-
     client = interaction.client
     if not isinstance(client, KeystoneBot):
         raise RuntimeError("Keystone controls only work on a KeystoneBot")
