@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import importlib
-import importlib.util
 import logging
 import sys
 import textwrap
@@ -21,7 +19,6 @@ from pydantic import ValidationError
 from keystone.settings import Settings, describe_error, load_settings
 
 ENV_FILE = Path(__file__).resolve().with_name(".env")
-LOCAL_MODULE = "keystone.cli.play"
 REDACTED = "[redacted]"
 LOG_FORMAT = "%(asctime)s %(levelname)-8s %(name)s: %(message)s"
 
@@ -75,18 +72,11 @@ def configure_logging(level: int | str, token: str | None, stream: TextIO | None
     return handler
 
 
-def run_local(argv: Sequence[str], module: str = LOCAL_MODULE) -> int:
-    """Hand over to the terminal game, or say plainly that it is not here yet."""
-    try:
-        found = importlib.util.find_spec(module) is not None
-    except ModuleNotFoundError:
-        found = False
-    if not found:
-        print("Playing locally is coming soon: the terminal game is not part of this version yet.",
-              file=sys.stderr)
-        return 2
-    result: int = importlib.import_module(module).main(list(argv))
-    return result
+def run_local(argv: Sequence[str]) -> int:
+    """Hand over to the terminal game (imported only here, so the bot never loads it)."""
+    from keystone.cli import play
+
+    return play.main(list(argv))
 
 
 def parser() -> argparse.ArgumentParser:
@@ -147,7 +137,7 @@ def main(argv: Sequence[str] | None = None, env_file: Path | None = ENV_FILE) ->
     given = list(sys.argv[1:] if argv is None else argv)
     if "--local" in given:  # every other option, --help included, belongs to the terminal game
         given.remove("--local")
-        return run_local(given, LOCAL_MODULE)
+        return run_local(given)
     parser().parse_args(given)  # --help, or a refusal of options the bot does not know
     try:
         settings = load_settings(env_file)

@@ -1,5 +1,6 @@
-"""The Discord client for the bot process: loads the cogs, syncs slash commands, and answers
-unexpected failures with a private apology instead of Discord's "The application did not respond".
+"""The Discord client for the bot process and its composition root: opens the store, builds the
+game service, hands it to the cogs, syncs slash commands, and answers unexpected failures with a
+private apology instead of Discord's "The application did not respond".
 """
 
 from __future__ import annotations
@@ -19,7 +20,9 @@ from discord.gateway import DiscordWebSocket
 from discord.http import INTERNAL_API_VERSION, Route
 
 from cogs import EXTENSIONS
+from keystone.app import GameService
 from keystone.settings import Settings
+from keystone.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +69,7 @@ def connection_problem(error: BaseException) -> str:
 def apply_overrides(settings: Settings) -> None:
     """Point discord.py at a Discord-compatible server when the settings name one."""
     if settings.discord_api_base_url:
-        Route.BASE = settings.discord_api_base_url
+        Route.BASE = settings.discord_api_base_url.rstrip("/")  # discord.py appends paths starting with /
     if settings.discord_gateway_url:
         DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway_url)
 
@@ -104,7 +107,8 @@ class KeystoneTree(app_commands.CommandTree[Any]):
 
 
 class KeystoneBot(commands.Bot):
-    """The bot: holds the settings, loads `cogs.EXTENSIONS`, syncs commands on startup."""
+    """The bot: holds the settings, the store and the game service; loads `cogs.EXTENSIONS`, whose
+    cogs take the service from it, and syncs commands on startup."""
 
     def __init__(self, settings: Settings, *, extensions: Sequence[str] | None = None, **options: Any) -> None:
         # The bot never joins voice, so discord.py's warnings about missing voice libraries are noise.
@@ -115,9 +119,20 @@ class KeystoneBot(commands.Bot):
                          tree_cls=KeystoneTree, **options)
         self.settings = settings
         self.extensions_to_load: tuple[str, ...] = tuple(EXTENSIONS if extensions is None else extensions)
+        self.store: Store | None = None
+        self._service: GameService | None = None
+
+    @property
+    def service(self) -> GameService:
+        """The one game service every cog uses; it exists once `setup_hook` has opened the store."""
+        if self._service is None:
+            raise RuntimeError("the game service is made when the bot starts")
+        return self._service
 
     async def setup_hook(self) -> None:
         await self.check_gateway()
+        self.store = await Store.open(self.settings.database_path)
+        self._service = GameService(self.store)
         for name in self.extensions_to_load:
             await self.load_extension(name)
         synced = await self.sync_commands()
@@ -145,6 +160,13 @@ class KeystoneBot(commands.Bot):
         guild = discord.Object(id=self.settings.dev_guild_id)
         self.tree.copy_global_to(guild=guild)
         return await self.tree.sync(guild=guild)
+
+    async def close(self) -> None:
+        """Stop the cogs and disconnect, then close the store (no cog can use it any more)."""
+        await super().close()
+        if self.store is not None:
+            store, self.store, self._service = self.store, None, None
+            await store.close()
 
     async def on_ready(self) -> None:
         log.info("Connected as %s to %d guild(s)", self.user, len(self.guilds))

@@ -1,6 +1,6 @@
 """Discord adapter for the Field Journal: `/journal list`, `start`, `status` and `abandon`.
 
-Thin like the game cog: it shares that cog's `GameService`, so a journal game is played with the
+Thin like the game cog: it shares the bot's `GameService` with it, so a journal game is played with the
 same `/take`, `/skill` and buttons, and its end (verdict, stars, the recommended next assignment) is
 the service's work.
 """
@@ -13,7 +13,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.keystone import EVERYWHERE, INSTALLS, actor_of, run, service_of, where_of
+from cogs.bot import KeystoneBot
+from cogs.common import EVERYWHERE, INSTALLS, actor_of, run, where_of
+from keystone.app import GameService
+from keystone.engine.campaign import LAST_ASSIGNMENT
 
 
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
@@ -24,31 +27,32 @@ class JournalCog(commands.Cog, name="Journal"):
     journal = app_commands.Group(name="journal", description="The Field Journal: twenty solo assignments",
                                  allowed_contexts=EVERYWHERE, allowed_installs=INSTALLS)
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: commands.Bot, service: GameService) -> None:
         self.bot = bot
+        self.service = service
 
     @journal.command(name="list",
                      description="Every assignment with your stars, the recommended next one and the envelope")
     async def list_(self, interaction: discord.Interaction[Any]) -> None:
-        await run(interaction, service_of(interaction).journal_list(actor_of(interaction)), private=True)
+        await run(interaction, self.service.journal_list(actor_of(interaction)), private=True)
 
     @journal.command(name="start",
                      description="Begin any assignment here (the recommended next one if no number is given)")
-    @app_commands.describe(number="Which assignment, 1 to 20")
+    @app_commands.describe(number=f"Which assignment, 1 to {LAST_ASSIGNMENT}")
     async def start(self, interaction: discord.Interaction[Any],
-                    number: app_commands.Range[int, 1, 20] | None = None) -> None:
-        work = service_of(interaction).journal_start(where_of(interaction), actor_of(interaction), number)
+                    number: app_commands.Range[int, 1, LAST_ASSIGNMENT] | None = None) -> None:
+        work = self.service.journal_start(where_of(interaction), actor_of(interaction), number)
         await run(interaction, work)
 
     @journal.command(name="status", description="How the running assignment's goals stand now")
     async def status(self, interaction: discord.Interaction[Any]) -> None:
-        await run(interaction, service_of(interaction).journal_status(where_of(interaction), actor_of(interaction)),
+        await run(interaction, self.service.journal_status(where_of(interaction), actor_of(interaction)),
                   private=True)
 
     @journal.command(name="abandon", description="Stop the running assignment without a result")
     async def abandon(self, interaction: discord.Interaction[Any]) -> None:
-        await run(interaction, service_of(interaction).journal_abandon(where_of(interaction), actor_of(interaction)))
+        await run(interaction, self.service.journal_abandon(where_of(interaction), actor_of(interaction)))
 
 
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(JournalCog(bot))
+async def setup(bot: KeystoneBot) -> None:
+    await bot.add_cog(JournalCog(bot, bot.service))

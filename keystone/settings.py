@@ -9,84 +9,60 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Literal, get_args
 
-from pydantic import SecretStr, ValidationError, field_validator
+from pydantic import BeforeValidator, Field, PositiveInt, SecretStr, StringConstraints, ValidationError
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_ENV_FILE = PROJECT_ROOT / ".env"
-LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+DEFAULT_DATABASE = "./keystone.db"
+"""Where games are stored when KEYSTONE_DB is not set."""
+
+LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
+LOG_LEVELS: tuple[LogLevel, ...] = get_args(LogLevel)
+
+
+def _unset_if_blank(value: object) -> object:
+    """Whitespace alone counts as unset, like the empty values `env_ignore_empty` drops."""
+    if isinstance(value, str):
+        return value.strip() or None
+    return value
+
+
+def _upper(value: object) -> object:
+    return value.strip().upper() if isinstance(value, str) else value
+
+
+Blank = BeforeValidator(_unset_if_blank)
+HttpUrlText = Annotated[str, StringConstraints(pattern=r"^https?://")]
+WebSocketUrlText = Annotated[str, StringConstraints(pattern=r"^wss?://")]
 
 
 class Settings(BaseSettings):
-    """Everything the bot process needs to know before it connects."""
+    """Everything the bot process needs to know before it connects.
+
+    Each description finishes the sentence "NAME should be ..." that `describe_error` prints.
+    """
 
     model_config = SettingsConfigDict(
-        env_file=DEFAULT_ENV_FILE, env_file_encoding="utf-8", extra="ignore", case_sensitive=False
+        env_file=DEFAULT_ENV_FILE, env_file_encoding="utf-8", extra="ignore", case_sensitive=False,
+        env_ignore_empty=True, str_strip_whitespace=True,
     )
 
-    discord_token: SecretStr | None = None
-    keystone_db: str = "./keystone.db"
-    dev_guild_id: int | None = None
-    log_level: str = "INFO"
-    discord_api_base_url: str | None = None
-    discord_gateway_url: str | None = None
-
-    @field_validator("discord_token", "dev_guild_id", "discord_api_base_url", "discord_gateway_url",
-                     mode="before")
-    @classmethod
-    def _blank_is_unset(cls, value: Any) -> Any:
-        if isinstance(value, str):
-            value = value.strip()
-            return value or None
-        return value
-
-    @field_validator("dev_guild_id", mode="before")
-    @classmethod
-    def _guild_id_is_a_snowflake(cls, value: Any) -> Any:
-        if isinstance(value, str):
-            value = value.strip() or None
-        if isinstance(value, str) and not value.isdigit():
-            raise ValueError("DEV_GUILD_ID should be the numeric id of your test server "
-                             "(right-click the server with Developer Mode on, then Copy Server ID)")
-        return value
-
-    @field_validator("dev_guild_id")
-    @classmethod
-    def _guild_id_positive(cls, value: int | None) -> int | None:
-        if value is not None and value <= 0:
-            raise ValueError("DEV_GUILD_ID should be a positive server id")
-        return value
-
-    @field_validator("keystone_db")
-    @classmethod
-    def _db_path_given(cls, value: str) -> str:
-        if not value.strip():
-            raise ValueError("KEYSTONE_DB should be a file path such as ./keystone.db")
-        return value.strip()
-
-    @field_validator("log_level", mode="before")
-    @classmethod
-    def _known_level(cls, value: Any) -> Any:
-        level = str(value).strip().upper()
-        if level not in LOG_LEVELS:
-            raise ValueError(f"LOG_LEVEL should be one of {', '.join(LOG_LEVELS)}")
-        return level
-
-    @field_validator("discord_api_base_url")
-    @classmethod
-    def _http_url(cls, value: str | None) -> str | None:
-        if value is not None and not value.startswith(("http://", "https://")):
-            raise ValueError("DISCORD_API_BASE_URL should start with http:// or https://")
-        return value.rstrip("/") if value else value
-
-    @field_validator("discord_gateway_url")
-    @classmethod
-    def _ws_url(cls, value: str | None) -> str | None:
-        if value is not None and not value.startswith(("ws://", "wss://")):
-            raise ValueError("DISCORD_GATEWAY_URL should start with ws:// or wss://")
-        return value
+    discord_token: Annotated[SecretStr | None, Blank] = None
+    keystone_db: Annotated[str, Field(min_length=1, description=f"a file path such as {DEFAULT_DATABASE}")] = (
+        DEFAULT_DATABASE
+    )
+    dev_guild_id: Annotated[PositiveInt | None, Blank, Field(
+        description="the numeric id of your test server "
+                    "(right-click the server with Developer Mode on, then Copy Server ID)")] = None
+    log_level: Annotated[LogLevel, BeforeValidator(_upper),
+                         Field(description=f"one of {', '.join(LOG_LEVELS)}")] = "INFO"
+    discord_api_base_url: Annotated[HttpUrlText | None, Blank,
+                                    Field(description="a URL starting with http:// or https://")] = None
+    discord_gateway_url: Annotated[WebSocketUrlText | None, Blank,
+                                   Field(description="a URL starting with ws:// or wss://")] = None
 
     @property
     def database_path(self) -> Path:
@@ -110,9 +86,10 @@ def describe_error(error: ValidationError) -> str:
     """One readable sentence per invalid setting, naming the environment variable."""
     lines = []
     for problem in error.errors():
-        name = str(problem["loc"][0]).upper() if problem["loc"] else "settings"
-        message = str(problem["msg"]).removeprefix("Value error, ")
-        if name not in message:
-            message = f"{name}: {message}"
-        lines.append(message.rstrip(".") + ".")
+        field = str(problem["loc"][0]) if problem["loc"] else ""
+        found = Settings.model_fields.get(field)
+        if found is not None and found.description:
+            lines.append(f"{field.upper()} should be {found.description}.")
+        else:
+            lines.append(f"{field.upper() or 'Settings'}: {str(problem['msg']).rstrip('.')}.")
     return " ".join(lines)

@@ -19,9 +19,7 @@ def make_bot(db: Path) -> KeystoneBot:
 
 
 def service_of(bot: KeystoneBot) -> GameService:
-    service = getattr(bot.get_cog("Keystone"), "service", None)
-    assert isinstance(service, GameService)
-    return service
+    return bot.service
 
 
 def public_of(result: InteractionResult) -> FakeMessage:

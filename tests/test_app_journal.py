@@ -173,8 +173,8 @@ async def test_envelope_opens_for_partners_seated_when_the_last_assignment_start
 
 async def test_bad_new_options_are_refused_politely(service_for: Make) -> None:
     service = await service_for()
-    for kwargs in ({"mode": "team"}, {"opponent": "brutal"}, {"mode": "coop", "players": 3, "assignment": 1},
-                   {"assignment": 21}, {"mode": "coop", "opponent": "easy"}):
+    for kwargs in ({"mode": "coop", "players": 3, "assignment": 1}, {"assignment": 21}, {"players": 5},
+                   {"mode": "coop", "opponent": "easy"}):
         reply = await service.new(HERE, ANN, **kwargs)
         assert not reply.ok and reply.private and reply.private.endswith(".")
     assert "server channel" in ((await service.new(DM, ANN, mode="coop")).private or "")

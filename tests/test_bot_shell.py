@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import importlib.machinery
 import io
 import logging
 import os
@@ -14,7 +13,6 @@ import socket
 import sqlite3
 import subprocess
 import sys
-import types
 from collections.abc import Callable
 from pathlib import Path
 
@@ -30,7 +28,7 @@ from pydantic import ValidationError
 import bot as entry
 import cogs
 from cogs.bot import APOLOGY, KeystoneBot, apply_overrides
-from keystone.settings import Settings, describe_error, load_settings
+from keystone.settings import DEFAULT_DATABASE, Settings, describe_error, load_settings
 from keystone.store import Store
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.fixtures import BotRunner
@@ -56,7 +54,8 @@ def child_env(**settings: str) -> dict[str, str]:
 
 
 def settings(**values: object) -> Settings:
-    return Settings(_env_file=None, **values)  # type: ignore[arg-type]
+    """Settings for a bot started in this process: its games are kept in memory only."""
+    return Settings(_env_file=None, **{"keystone_db": ":memory:", **values})  # type: ignore[arg-type]
 
 
 # ------------------------------------------------------------------ settings
@@ -92,6 +91,28 @@ def test_bad_settings_are_named_in_a_sentence(name: str, value: str, monkeypatch
     assert name in sentence and sentence.endswith(".") and "\n" not in sentence
 
 
+def test_env_example_states_the_defaults_the_code_uses() -> None:
+    assert load_settings(ROOT / ".env.example") == Settings(_env_file=None)
+    assert Settings(_env_file=None).keystone_db == DEFAULT_DATABASE
+
+
+def test_a_bad_server_id_says_where_to_find_the_right_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    for value in ("my server", "-5"):
+        monkeypatch.setenv("DEV_GUILD_ID", value)
+        with pytest.raises(ValidationError) as caught:
+            load_settings(None)
+        assert describe_error(caught.value) == (
+            "DEV_GUILD_ID should be the numeric id of your test server "
+            "(right-click the server with Developer Mode on, then Copy Server ID).")
+
+
+def test_whitespace_alone_counts_as_unset(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("DISCORD_TOKEN", "DEV_GUILD_ID", "DISCORD_GATEWAY_URL"):
+        monkeypatch.setenv(name, "   ")
+    loaded = load_settings(None)
+    assert loaded.token() is None and loaded.dev_guild_id is None and loaded.discord_gateway_url is None
+
+
 def test_main_reports_bad_settings_without_a_traceback(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (tmp_path / ".env").write_text("LOG_LEVEL=chatty\n")
     assert entry.main([], env_file=tmp_path / ".env") == 2
@@ -125,25 +146,11 @@ def test_without_a_token_bot_py_explains_and_exits_2(tmp_path: Path) -> None:
         assert needle in paragraph
 
 
-def test_local_mode_says_it_is_coming_when_absent(capsys: pytest.CaptureFixture[str]) -> None:
-    assert entry.run_local([], "keystone.cli.no_such_terminal_game") == 2
-    assert "coming" in capsys.readouterr().err
-
-
-def test_local_mode_hands_its_arguments_to_the_terminal_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    received: list[list[str]] = []
-
-    def fake_main(argv: list[str]) -> int:
-        received.append(argv)
-        return 7
-
-    module = types.ModuleType("fake_terminal_game")
-    module.main = fake_main  # type: ignore[attr-defined]
-    module.__spec__ = importlib.machinery.ModuleSpec("fake_terminal_game", None)
-    monkeypatch.setitem(sys.modules, "fake_terminal_game", module)
-    monkeypatch.setattr(entry, "LOCAL_MODULE", "fake_terminal_game")
-    assert entry.main(["--local", "--seed", "3"]) == 7
-    assert received == [["--seed", "3"]]
+def test_local_mode_hands_its_arguments_to_the_terminal_game(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as ended:
+        entry.main(["--local", "--help"])
+    assert ended.value.code == 0
+    assert "python -m keystone play" in capsys.readouterr().out
 
 
 # ------------------------------------------------------------------ redaction

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from keystone.engine.bots import LEVELS
+from keystone.engine.campaign import LAST_ASSIGNMENT
 from tests.discord_helpers import make_bot, public_of
 from tests.fakediscord.fixtures import BotRunner
 from tests.fakediscord.harness import InteractionResult
@@ -221,3 +223,21 @@ async def test_bot_seat_and_abandon(fake_discord: FakeDiscord, bot_runner: BotRu
     assert refused.is_ephemeral
     done = await fake.slash(alice, channel, "keystone abandon")
     assert not done.is_ephemeral and "abandoned" in done.content
+
+
+async def test_new_offers_each_option_by_name_and_passes_its_value_on(
+    fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    await bot_runner.start(make_bot(tmp_path / "ks.db"))
+    [keystone] = [c for c in fake.global_commands if c["name"] == "keystone"]
+    [new] = [o for o in keystone["options"] if o["name"] == "new"]
+    options = {o["name"]: o for o in new["options"]}
+    offered = {name: [(c["name"], c["value"]) for c in o.get("choices", [])] for name, o in options.items()}
+    assert offered["rules"] == [("Second edition", "second-edition"), ("First-edition variant", "first-edition")]
+    assert offered["mode"] == [("Competitive", "competitive"), ("Co-op (one shared board)", "coop")]
+    assert offered["opponent"] == [(level.capitalize(), level) for level in LEVELS]
+    assert options["assignment"]["max_value"] == LAST_ASSIGNMENT
+    lobby = await fake.slash(fake.user("alice"), fake.channel("table-2"), "keystone new",
+                             {"rules": "first-edition", "opponent": "hard"})
+    assert "(first-edition). A hard bot takes a seat." in lobby.content

@@ -37,7 +37,7 @@ async def slow_game(fake: FakeDiscord, bot_runner: BotRunner, tmp_path: Path, mo
     """Alice and Bob in a started game whose service answers slowly from now on."""
     bot = await bot_runner.start(make_bot(tmp_path / "ks.db"))
     # The bot loads its cogs as fresh modules, so patch the one it runs.
-    monkeypatch.setattr(sys.modules["cogs.keystone"], "DEFER_AFTER", DEFER_AFTER)
+    monkeypatch.setattr(sys.modules["cogs.common"], "DEFER_AFTER", DEFER_AFTER)
     slow_down(service_of(bot).store, monkeypatch)
     alice, bob = fake.user("alice"), fake.user("bob")
     channel = fake.channel("table-1")

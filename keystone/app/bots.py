@@ -1,41 +1,28 @@
-"""Bot seats' moves: the engine's bots when available, else a plain cheap policy."""
+"""Bot seats' moves: the engine's bots, with a plain cheap policy should one fail."""
 
 from __future__ import annotations
 
-import importlib
 import logging
 import time
-from typing import Any
 
 from keystone.engine import Action, GameState, legal_actions, player_view
 from keystone.engine.actions import EndTurn, Skip, Take
+from keystone.engine.bots import LEVELS, choose_action
 
-LEVELS = ("easy", "normal", "hard")
 THINK_SECONDS = 1.5
 """A hard bot stops searching after this long, so a channel never waits on it for long."""
 
 log = logging.getLogger(__name__)
 
 
-def _engine_bot() -> Any:
-    try:
-        module = importlib.import_module("keystone.engine.bots")
-    except ImportError:
-        return None
-    return getattr(module, "choose_action", None)
-
-
 def bot_action(state: GameState, level: int) -> Action:
     """The action a bot of `level` (0 easy, 1 normal, 2 hard) plays now."""
-    choose = _engine_bot()
-    if choose is None:
-        return simple_action(state)
     stop = time.monotonic() + THINK_SECONDS
     view = player_view(state, state.current)
     seed = (state.seed * 1_000_003 + state.version) % 2**31
     try:
-        action: Action = choose(view, LEVELS[min(level, 2)], seed, config=state.config,
-                                deadline=lambda: time.monotonic() > stop)
+        action = choose_action(view, LEVELS[min(level, len(LEVELS) - 1)], seed, config=state.config,
+                              deadline=lambda: time.monotonic() > stop)
     except Exception:
         log.exception("bot failed at version %s of a game seeded %s; playing a plain move", state.version, state.seed)
         return simple_action(state)

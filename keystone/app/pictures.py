@@ -1,30 +1,20 @@
 """Pictures for messages, drawn by keystone.render; a plain text card stands in for any picture
-the renderer cannot draw, so a rendering problem never blocks a move."""
+the renderer fails to draw, so a rendering problem never blocks a move."""
 
 from __future__ import annotations
 
-import importlib
 import io
 import logging
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from PIL import Image, ImageDraw
 
+from keystone import render
 from keystone.app import text
 from keystone.engine import GameView
 from keystone.engine.scoring import ScoreSheet
 
 log = logging.getLogger(__name__)
-
-
-def _renderer(name: str) -> Callable[..., bytes] | None:
-    try:
-        module = importlib.import_module("keystone.render")
-    except ImportError:
-        return None
-    found: Any = getattr(module, name, None)
-    return found if callable(found) else None
 
 
 def _placeholder(lines: Sequence[str]) -> bytes:
@@ -38,23 +28,21 @@ def _placeholder(lines: Sequence[str]) -> bytes:
     return out.getvalue()
 
 
-def _draw(name: str, fallback: Callable[[], Sequence[str]], *args: object) -> bytes:
-    render = _renderer(name)
-    if render is not None:
-        try:
-            return render(*args)
-        except Exception:
-            log.exception("render %s failed; sending a plain picture instead", name)
+def _draw(draw: Callable[[], bytes], fallback: Callable[[], Sequence[str]]) -> bytes:
+    try:
+        return draw()
+    except Exception:
+        log.exception("drawing a picture failed; sending a plain one instead")
     return _placeholder(fallback())
 
 
 def field_png(view: GameView) -> bytes:
-    return _draw("render_table", lambda: text.field_lines(view), view)
+    return _draw(lambda: render.render_table(view), lambda: text.field_lines(view))
 
 
 def board_png(view: GameView, seat: int) -> bytes:
-    return _draw("render_board", lambda: text.board_lines(view, seat), view, seat)
+    return _draw(lambda: render.render_board(view, seat), lambda: text.board_lines(view, seat))
 
 
 def scores_png(view: GameView, sheets: Sequence[ScoreSheet]) -> bytes:
-    return _draw("render_scoresheet", lambda: text.score_lines(view, sheets), view, list(sheets))
+    return _draw(lambda: render.render_scoresheet(view, list(sheets)), lambda: text.score_lines(view, sheets))

@@ -8,12 +8,14 @@ guards against anything that slips past (another process, a stale button).
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import random
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
-from functools import partial
+from dataclasses import dataclass, field
+from typing import Concatenate, Literal, ParamSpec
 
 from keystone.app import ids, journal, pictures, text
 from keystone.app.bots import bot_action
@@ -34,14 +36,16 @@ from keystone.engine import (
     public_view,
 )
 from keystone.engine.actions import Resign
+from keystone.engine.bots import LEVELS, Level
+from keystone.engine.cards import Ruleset
 from keystone.engine.coop import acting_player
 from keystone.engine.results import final_scores, places, view_scores
 from keystone.store import GameRecord, Kind, LoadedGame, SeatInfo, SeatResult, StaleVersion, Store, StoreError
 
 log = logging.getLogger(__name__)
 
-_saved_moves: ContextVar[list[str] | None] = ContextVar("saved_moves", default=None)
-"""The moves saved while serving the current request, so an apology can say what was kept."""
+P = ParamSpec("P")
+Mode = Literal["competitive", "coop"]
 
 APOLOGY = "Sorry, something went wrong on my side; the game is unchanged. Please try again in a moment."
 APOLOGY_AFTER_SAVE = (
@@ -49,8 +53,8 @@ APOLOGY_AFTER_SAVE = (
     "`/keystone board` shows where it stands. A bot whose turn it is plays shortly."
 )
 MOVED_ON = "The game has moved on since that choice was offered; here is where it stands now."
-BOT_LEVELS = ("easy", "normal", "hard")
-MODES = ("competitive", "coop")
+NO_GAME = "There is no game in this channel; start one with `/keystone new`."
+NO_LOBBY = "There is no lobby in this channel; open one with `/keystone new`."
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +78,36 @@ class Where:
         return self.guild_id is None
 
 
+@dataclass(slots=True)
+class _Request:
+    """What one service call has done so far, so an apology can say truly what was kept."""
+
+    game_id: int | None = None
+    saved: list[str] = field(default_factory=list)
+
+
+_request: ContextVar[_Request | None] = ContextVar("request", default=None)
+
+
+def guarded(
+    method: Callable[Concatenate[GameService, P], Awaitable[Reply]],
+) -> Callable[Concatenate[GameService, P], Awaitable[Reply]]:
+    """Make a service call answer every failure with a private sentence instead of raising."""
+
+    @functools.wraps(method)
+    async def call(self: GameService, /, *args: P.args, **kwargs: P.kwargs) -> Reply:
+        request = _Request()
+        token = _request.set(request)
+        try:
+            return await method(self, *args, **kwargs)
+        except Exception as exc:
+            return await self._answer_failure(exc, request)
+        finally:
+            _request.reset(token)
+
+    return call
+
+
 class GameService:
     def __init__(self, store: Store, *, seeds: Callable[[], int] | None = None) -> None:
         self.store = store
@@ -87,41 +121,38 @@ class GameService:
 
     # ------------------------------------------------------------------ plumbing
 
-    def _lock(self, game_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(game_id, asyncio.Lock())
+    @asynccontextmanager
+    async def _locked(self, game_id: int) -> AsyncIterator[None]:
+        """Serialise work on one game; a failure inside is charged to that game (see `_answer_failure`)."""
+        request = _request.get()
+        if request is not None:
+            request.game_id = game_id
+        async with self._locks.setdefault(game_id, asyncio.Lock()):
+            yield
 
-    async def _guarded(self, game_id: int | None, work: Callable[[], Awaitable[Reply]]) -> Reply:
-        """Turn every failure into a private sentence that says truly what was kept."""
-        saved: list[str] = []
-        token = _saved_moves.set(saved)
-        try:
-            if game_id is None:
-                return await work()
-            async with self._lock(game_id):
-                return await work()
-        except IllegalAction as exc:
-            return Reply.refuse(str(exc))
-        except StaleVersion as exc:
-            self._cache.pop(exc.game_id, None)
-            return await self._stale(exc.game_id)
-        except StoreError as exc:
-            return Reply.refuse(str(exc))
-        except Exception:
-            log.exception("unexpected failure in game %s after %d saved move(s)", game_id, len(saved))
-            if game_id is not None:
-                self._cache.pop(game_id, None)
-                self._retry.add(game_id)
-            if not saved:
-                return Reply.refuse(APOLOGY)
-            moves = "your move was" if len(saved) == 1 else f"{len(saved)} moves were"
-            return Reply.refuse(APOLOGY_AFTER_SAVE.format(moves=moves, them="it" if len(saved) == 1 else "them"))
-        finally:
-            _saved_moves.reset(token)
+    async def _answer_failure(self, error: Exception, request: _Request) -> Reply:
+        """The refusal for an illegal or stale request; for an unexpected failure, an apology that says
+        truly which moves were saved, and a note to retry any bot turn it interrupted."""
+        if isinstance(error, StaleVersion):
+            self._cache.pop(error.game_id, None)
+            return await self._stale(error.game_id)
+        if isinstance(error, IllegalAction | StoreError):
+            return Reply.refuse(str(error))
+        saved, game_id = request.saved, request.game_id
+        log.error("unexpected failure in game %s after %d saved move(s)", game_id, len(saved), exc_info=error)
+        if game_id is not None:
+            self._cache.pop(game_id, None)
+            self._retry.add(game_id)
+        if not saved:
+            return Reply.refuse(APOLOGY)
+        moves = "your move was" if len(saved) == 1 else f"{len(saved)} moves were"
+        return Reply.refuse(APOLOGY_AFTER_SAVE.format(moves=moves, them="it" if len(saved) == 1 else "them"))
 
-    async def _game_here(self, where: Where) -> GameRecord:
+    async def _game_here(self, where: Where, missing: str = NO_GAME) -> GameRecord:
+        """This channel's game (a lobby or a running one); refuses with `missing` when there is none."""
         record = await self.store.get_active_game(where.channel_id)
         if record is None:
-            raise IllegalAction("There is no game in this channel; start one with `/keystone new`.")
+            raise IllegalAction(missing)
         return record
 
     async def _load(self, game_id: int) -> LoadedGame:
@@ -136,49 +167,45 @@ class GameService:
     async def _stale(self, game_id: int) -> Reply:
         loaded = await self.store.load_game(game_id)
         view = public_view(loaded.state)
-        field = await asyncio.to_thread(pictures.field_png, view)
-        return Reply(private=f"{MOVED_ON}\n{text.pending_sentence(view)}", private_files=[("field.png", field)])
+        png = await asyncio.to_thread(pictures.field_png, view)
+        return Reply(private=f"{MOVED_ON}\n{text.pending_sentence(view)}", private_files=[("field.png", png)])
 
     # ------------------------------------------------------------------ lobby
 
+    @guarded
     async def new(
-        self, where: Where, actor: Actor, players: int = 2, rules: str = "second-edition", *,
-        mode: str = "competitive", assignment: int | None = None, opponent: str | None = None,
+        self, where: Where, actor: Actor, players: int = 2, rules: Ruleset = "second-edition", *,
+        mode: Mode = "competitive", assignment: int | None = None, opponent: Level | None = None,
         envelope: bool = False,
     ) -> Reply:
         """Open a lobby in this channel; in a direct message start a solo game (or one against bots) at once."""
-        problem = _new_problem(where, players, rules, mode, assignment, opponent, envelope)
+        problem = _new_problem(where, players, mode, assignment, opponent, envelope)
         if problem is not None:
-            return Reply.refuse(problem)
+            raise IllegalAction(problem)
         if assignment is not None and mode == "competitive":
             return await self.journal_start(where, actor, assignment)
-
-        async def work() -> Reply:
-            if envelope and not await self._envelope_open(actor.user_id):
-                raise IllegalAction(
-                    f"The sealed envelope opens at the start of assignment {campaign.LAST_ASSIGNMENT} of the Field "
-                    "Journal; see `/journal list`."
-                )
-            kind, config = _new_config(where, players, rules, mode, assignment, opponent, envelope)
-            record = await self.store.create_lobby(
-                guild_id=where.guild_id, channel_id=where.channel_id, kind=kind, host_id=actor.user_id,
-                host_name=actor.name, config=config, assignment=assignment,
+        if envelope and not await self._envelope_open(actor.user_id):
+            raise IllegalAction(
+                f"The sealed envelope opens at the start of assignment {campaign.LAST_ASSIGNMENT} of the Field "
+                "Journal; see `/journal list`."
             )
-            level = opponent or "normal"
-            wanted_bots = config.players - 1 if where.is_dm else (1 if opponent else 0)
-            for _ in range(wanted_bots):
-                record = await self.store.join_lobby(record.id, _bot_seat(record, level))
-            if where.is_dm:
-                return await self._start(record, actor)
-            what = "a co-op lobby" if kind == "coop" else "a lobby"
-            about = f": assignment {assignment}, {campaign.assignment(assignment).title}" if assignment else ""
-            article = "An" if level == "easy" else "A"
-            bots = f" {article} {level} bot takes a seat." if opponent else ""
-            return self._lobby_reply(
-                record, f"{actor.name} opened {what} for {config.players} players ({config.rules}){about}.{bots}"
-            )
-
-        return await self._guarded(None, work)
+        kind, config = _new_config(where, players, rules, mode, assignment, opponent, envelope)
+        record = await self.store.create_lobby(
+            guild_id=where.guild_id, channel_id=where.channel_id, kind=kind, host_id=actor.user_id,
+            host_name=actor.name, config=config, assignment=assignment,
+        )
+        level = opponent or "normal"
+        wanted_bots = config.players - 1 if where.is_dm else (1 if opponent else 0)
+        for _ in range(wanted_bots):
+            record = await self.store.join_lobby(record.id, _bot_seat(record, level))
+        if where.is_dm:
+            return await self._start(record, actor)
+        what = "a co-op lobby" if kind == "coop" else "a lobby"
+        about = f": assignment {assignment}, {campaign.assignment(assignment).title}" if assignment else ""
+        bots = f" {_a_bot(level)} takes a seat." if opponent else ""
+        return self._lobby_reply(
+            record, f"{actor.name} opened {what} for {config.players} players ({config.rules}){about}.{bots}"
+        )
 
     async def _won(self, user_id: int) -> list[int]:
         """The assignments this person has won (their campaign progress)."""
@@ -194,24 +221,17 @@ class GameService:
             Control(ids.lobby_id(record.id, "bot"), "Add bot", "secondary"),
             Control(ids.lobby_id(record.id, "start"), "Start", "primary"),
             Control(ids.level_id(record.id), "Add a bot of level...",
-                    options=tuple(Option(f"{level.capitalize()} bot", level) for level in BOT_LEVELS)),
+                    options=tuple(Option(f"{level.capitalize()} bot", level) for level in LEVELS)),
         ]
         return Reply(public=body, controls=buttons)
 
+    @guarded
     async def lobby(
-        self, where: Where, actor: Actor, what: str, game_id: int | None = None, level: str = "normal"
+        self, where: Where, actor: Actor, what: str, game_id: int | None = None, level: Level = "normal"
     ) -> Reply:
         """join / leave / start / bot (of `level`), from a command (channel) or a lobby control (game id)."""
-        if level not in BOT_LEVELS:
-            return Reply.refuse("A bot is `easy`, `normal` or `hard`.")
-        if game_id is None:
-            record = await self.store.get_active_game(where.channel_id)
-            if record is None:
-                return Reply.refuse("There is no lobby in this channel; open one with `/keystone new`.")
-            game_id = record.id
-        gid = game_id
-
-        async def work() -> Reply:
+        gid = game_id if game_id is not None else (await self._game_here(where, NO_LOBBY)).id
+        async with self._locked(gid):
             record = await self.store.get_game(gid)
             if record.channel_id != where.channel_id:
                 return Reply.refuse("That lobby is in another channel; join it there.")
@@ -233,15 +253,13 @@ class GameService:
                 if len(record.seats) >= record.config.players:
                     return Reply.refuse("This lobby is full.")
                 record = await self.store.join_lobby(gid, _bot_seat(record, level))
-                return self._lobby_reply(record, f"{'An' if level == 'easy' else 'A'} {level} bot joined.")
+                return self._lobby_reply(record, f"{_a_bot(level)} joined.")
             if len(record.seats) < record.config.players:
                 return Reply.refuse(
                     f"The lobby needs {record.config.players} players and has {len(record.seats)}; "
                     "wait for more or add a bot."
                 )
             return await self._start(record, actor)
-
-        return await self._guarded(gid, work)
 
     async def _start(self, record: GameRecord, actor: Actor) -> Reply:
         seed = self._seeds()
@@ -267,17 +285,14 @@ class GameService:
 
     # ------------------------------------------------------------------ playing
 
+    @guarded
     async def act(
         self, where: Where, actor: Actor, notation: str, *, game_id: int | None = None, version: int | None = None
     ) -> Reply:
         """Apply one action for `actor`; `game_id`/`version` come from a button and catch stale presses."""
-        if game_id is None:
-            try:
-                game_id = (await self._game_here(where)).id
-            except IllegalAction as exc:
-                return Reply.refuse(str(exc))
-        gid = game_id
-        return await self._guarded(gid, lambda: self._act(where, gid, actor, notation, version))
+        gid = game_id if game_id is not None else (await self._game_here(where)).id
+        async with self._locked(gid):
+            return await self._act(where, gid, actor, notation, version)
 
     async def _act(self, where: Where, game_id: int, actor: Actor, notation: str, version: int | None) -> Reply:
         turn = await self._turn(where, game_id, actor, version)
@@ -317,10 +332,13 @@ class GameService:
             raise IllegalAction("This game is not running.")
         return loaded.record, loaded.state
 
+    async def _playing_here(self, where: Where) -> tuple[GameRecord, GameState]:
+        return await self._playing((await self._game_here(where)).id)
+
+    @guarded
     async def choose(self, where: Where, actor: Actor, game_id: int, version: int, value: str) -> Reply:
         """A select-menu pick: a whole action is applied; a prefix ("take 3") asks for the cell."""
-
-        async def work() -> Reply:
+        async with self._locked(game_id):
             turn = await self._turn(where, game_id, actor, version)
             if isinstance(turn, Reply):
                 return turn
@@ -333,20 +351,16 @@ class GameService:
                 raise IllegalAction("That choice is not available now.")
             return Reply(private=f"{value.capitalize()}: choose the cell.", private_controls=[follow])
 
-        return await self._guarded(game_id, work)
-
+    @guarded
     async def show_choices(self, where: Where, actor: Actor, game_id: int, version: int) -> Reply:
         """The private controls (with held card names) for the seat to act."""
-
-        async def work() -> Reply:
+        async with self._locked(game_id):
             turn = await self._turn(where, game_id, actor, version)
             if isinstance(turn, Reply):
                 return turn
             _, state, _ = turn
             held = ", ".join(text.card_name(c) for c in state.held)
             return Reply(private=f"Your cards: {held}.", private_controls=controls_for(state, game_id, show_held=True))
-
-        return await self._guarded(game_id, work)
 
     async def _bot_turns(self, record: GameRecord, state: GameState) -> tuple[GameState, list[Event]]:
         """Play every bot seat's turn(s) until a person must act or the game ends."""
@@ -379,19 +393,21 @@ class GameService:
             wanted = sorted(self._retry)
         posts: list[tuple[int, Reply]] = []
         for game_id in wanted:
-            reply = await self._guarded(game_id, partial(self._due_here, game_id))
+            reply = await self._due_here(game_id)
             if reply.public is not None:
                 record = await self.store.get_game(game_id)
                 posts.append((record.channel_id, reply))
         return posts
 
+    @guarded
     async def _due_here(self, game_id: int) -> Reply:
         """The catch-up reply for one game, or an empty Reply when no bot turn is due there."""
-        self._retry.discard(game_id)
-        record, state = await self._playing(game_id)
-        if not _bot_is_due(record, state):
-            return Reply()
-        return await self._catch_up(record, state)
+        async with self._locked(game_id):
+            self._retry.discard(game_id)
+            record, state = await self._playing(game_id)
+            if not _bot_is_due(record, state):
+                return Reply()
+            return await self._catch_up(record, state)
 
     async def _commit(self, record: GameRecord, old: GameState, seat: int, notation: str, new: GameState) -> None:
         """Save one move; a move that ends the game carries the results in the same transaction."""
@@ -401,9 +417,9 @@ class GameService:
                 s.user_id: set(await self._won(s.user_id)) for s in record.seats if s.user_id is not None
             }
         await self.store.commit_action(record.id, old.version, seat, notation, new, results=results)
-        saved = _saved_moves.get()
-        if saved is not None:
-            saved.append(notation)
+        request = _request.get()
+        if request is not None:
+            request.saved.append(notation)
         if results is None:
             self._cache[record.id] = LoadedGame(record, new)
         else:
@@ -468,116 +484,95 @@ class GameService:
         """Whether the sealed envelope is open for this person: they have started the last assignment."""
         return campaign.envelope_open(await self.store.started_assignments(user_id))
 
+    @guarded
     async def journal_list(self, actor: Actor) -> Reply:
         """The twenty assignments with this person's stars, the recommended next one, and the envelope."""
+        progress = await self.store.campaign_progress(actor.user_id)
+        lines = journal.journal_lines(progress, await self._envelope_open(actor.user_id))
+        return Reply(private="\n".join(lines))
 
-        async def work() -> Reply:
-            progress = await self.store.campaign_progress(actor.user_id)
-            lines = journal.journal_lines(progress, await self._envelope_open(actor.user_id))
-            return Reply(private="\n".join(lines))
-
-        return await self._guarded(None, work)
-
+    @guarded
     async def journal_start(self, where: Where, actor: Actor, number: int | None = None) -> Reply:
         """Begin any assignment here (the recommended one, the lowest not yet won, by default)."""
-
-        async def work() -> Reply:
-            try:
-                progress = await self.store.campaign_progress(actor.user_id)
-                wanted = number if number is not None else campaign.recommended(progress.completed)
-                config = campaign.config_for(wanted)
-            except campaign.JournalError as exc:
-                raise IllegalAction(str(exc)) from exc
-            record = await self.store.create_lobby(
-                guild_id=where.guild_id, channel_id=where.channel_id, kind="solo", host_id=actor.user_id,
-                host_name=actor.name, config=config, assignment=wanted,
-            )
-            return await self._start(record, actor)
-
-        return await self._guarded(None, work)
+        try:
+            progress = await self.store.campaign_progress(actor.user_id)
+            wanted = number if number is not None else campaign.recommended(progress.completed)
+            config = campaign.config_for(wanted)
+        except campaign.JournalError as exc:
+            raise IllegalAction(str(exc)) from exc
+        record = await self.store.create_lobby(
+            guild_id=where.guild_id, channel_id=where.channel_id, kind="solo", host_id=actor.user_id,
+            host_name=actor.name, config=config, assignment=wanted,
+        )
+        return await self._start(record, actor)
 
     async def _journal_here(self, where: Where) -> tuple[GameRecord, GameState, int]:
-        record, state = await self._playing((await self._game_here(where)).id)
+        record, state = await self._playing_here(where)
         if record.assignment is None:
             raise IllegalAction("The game here is not a Field Journal assignment; start one with `/journal start`.")
         return record, state, record.assignment
 
+    @guarded
     async def journal_status(self, where: Where, actor: Actor) -> Reply:
         """How the running assignment's goals stand on the board now."""
+        _, state, number = await self._journal_here(where)
+        return Reply(private="\n".join(campaign.progress(number, state).sentences()))
 
-        async def work() -> Reply:
-            _, state, number = await self._journal_here(where)
-            return Reply(private="\n".join(campaign.progress(number, state).sentences()))
-
-        return await self._guarded(None, work)
-
+    @guarded
     async def journal_abandon(self, where: Where, actor: Actor) -> Reply:
         """Stop the assignment here without a result; it stays open to try again."""
-        try:
-            await self._journal_here(where)
-        except IllegalAction as exc:
-            return Reply.refuse(str(exc))
+        await self._journal_here(where)
         return await self.abandon(where, actor)
 
     # ------------------------------------------------------------------ looking
 
+    @guarded
     async def board(self, where: Where, actor: Actor, player: str | None = None) -> Reply:
-        async def work() -> Reply:
-            record, state = await self._playing((await self._game_here(where)).id)
-            seat = _board(record, _find_seat(record, state, actor, player))
-            view = public_view(state)
-            png = await asyncio.to_thread(pictures.board_png, view, seat)
-            return Reply(private="\n".join(text.board_lines(view, seat)), private_files=[("board.png", png)])
+        record, state = await self._playing_here(where)
+        seat = _board(record, _find_seat(record, state, actor, player))
+        view = public_view(state)
+        png = await asyncio.to_thread(pictures.board_png, view, seat)
+        return Reply(private="\n".join(text.board_lines(view, seat)), private_files=[("board.png", png)])
 
-        return await self._guarded(None, work)
-
+    @guarded
     async def field(self, where: Where, actor: Actor) -> Reply:
-        async def work() -> Reply:
-            _, state = await self._playing((await self._game_here(where)).id)
-            view = public_view(state)
-            png = await asyncio.to_thread(pictures.field_png, view)
-            return Reply(private="\n".join(text.field_lines(view)), private_files=[("field.png", png)])
+        _, state = await self._playing_here(where)
+        view = public_view(state)
+        png = await asyncio.to_thread(pictures.field_png, view)
+        return Reply(private="\n".join(text.field_lines(view)), private_files=[("field.png", png)])
 
-        return await self._guarded(None, work)
-
+    @guarded
     async def objective(self, where: Where, actor: Actor) -> Reply:
-        async def work() -> Reply:
-            record, state = await self._playing((await self._game_here(where)).id)
-            seat = _seat_or_refuse(record, actor)
-            board = _board(record, seat)
-            number = player_view(state, board).seats[board].objective
-            if number is None:
-                return Reply.refuse("This game has no secret objectives.")
-            return Reply(private=text.objective_text(number))
+        record, state = await self._playing_here(where)
+        board = _board(record, _seat_or_refuse(record, actor))
+        number = player_view(state, board).seats[board].objective
+        if number is None:
+            return Reply.refuse("This game has no secret objectives.")
+        return Reply(private=text.objective_text(number))
 
-        return await self._guarded(None, work)
-
+    @guarded
     async def score(self, where: Where, actor: Actor) -> Reply:
-        async def work() -> Reply:
-            _, state = await self._playing((await self._game_here(where)).id)
-            view = public_view(state)
-            lines = text.score_lines(view, view_scores(view))
-            return Reply(private="Scores so far, without the secret objectives:\n" + "\n".join(lines))
+        _, state = await self._playing_here(where)
+        view = public_view(state)
+        lines = text.score_lines(view, view_scores(view))
+        return Reply(private="Scores so far, without the secret objectives:\n" + "\n".join(lines))
 
-        return await self._guarded(None, work)
-
+    @guarded
     async def game_log(self, where: Where, actor: Actor) -> Reply:
-        async def work() -> Reply:
-            record = await self._game_here(where)
-            entries = await self.store.log_entries(record.id)
-            if not entries:
-                return Reply(private="No actions yet.")
-            names = [s.name for s in record.seats]
-            shown = [f"{e.version}. {names[e.seat]}: `{e.notation}`" for e in entries[-30:]]
-            return Reply(private="\n".join(shown))
+        record = await self._game_here(where)
+        entries = await self.store.log_entries(record.id)
+        if not entries:
+            return Reply(private="No actions yet.")
+        names = [s.name for s in record.seats]
+        shown = [f"{e.version}. {names[e.seat]}: `{e.notation}`" for e in entries[-30:]]
+        return Reply(private="\n".join(shown))
 
-        return await self._guarded(None, work)
-
+    @guarded
     async def resign(self, where: Where, actor: Actor) -> Reply:
         """Give up: with three or more seats and another person left, a normal bot takes the seat over;
         otherwise the game ends here and the resigner is ranked last."""
-
-        async def work() -> Reply:
+        gid = (await self._game_here(where)).id
+        async with self._locked(gid):
             record, state = await self._playing(gid)
             seat = _seat_or_refuse(record, actor)
             people = [s for i, s in enumerate(record.seats) if s.user_id is not None and i != seat]
@@ -591,23 +586,19 @@ class GameService:
             reply.public = f"{actor.name} resigned; the game ends here.\n{result}"
             return reply
 
-        try:
-            gid = (await self._game_here(where)).id
-        except IllegalAction as exc:
-            return Reply.refuse(str(exc))
-        return await self._guarded(gid, work)
-
     async def _hand_to_bot(self, record: GameRecord, state: GameState, seat: int, actor: Actor) -> Reply:
         """Seat a normal bot where the resigner sat and let it play on if it is its turn."""
-        bot = SeatInfo.bot(BOT_LEVELS.index("normal"), f"Bot for {actor.name}"[:100])
+        bot = SeatInfo.bot(LEVELS.index("normal"), f"Bot for {actor.name}"[:100])
         record = await self.store.replace_seat(record.id, seat, bot)
         new, events = await self._bot_turns(record, state)
         headline = f"{actor.name} resigned; a normal bot plays on in their seat so the others can finish."
         return await self._after_action(record, new, events, mover=None, new_turn=new.turn != state.turn,
                                         headline=headline)
 
+    @guarded
     async def abandon(self, where: Where, actor: Actor) -> Reply:
-        async def work() -> Reply:
+        gid = (await self._game_here(where)).id
+        async with self._locked(gid):
             record = await self.store.get_game(gid)
             if actor.user_id != record.host_id and not actor.can_manage:
                 return Reply.refuse(
@@ -616,12 +607,6 @@ class GameService:
             await self.store.abandon_game(gid)
             self._cache.pop(gid, None)
             return Reply(public=f"{actor.name} abandoned the game; the channel is free for a new one.")
-
-        try:
-            gid = (await self._game_here(where)).id
-        except IllegalAction as exc:
-            return Reply.refuse(str(exc))
-        return await self._guarded(gid, work)
 
     # ------------------------------------------------------------------ autocomplete
 
@@ -705,23 +690,22 @@ def _check_turn(record: GameRecord, state: GameState, seat: int) -> None:
         raise IllegalAction(f"It is {who}'s turn, not yours.")
 
 
-def _bot_seat(record: GameRecord, level: str) -> SeatInfo:
+def _bot_seat(record: GameRecord, level: Level) -> SeatInfo:
     count = sum(1 for s in record.seats if s.is_bot) + 1
-    return SeatInfo.bot(BOT_LEVELS.index(level), f"Bot {count} ({level})")
+    return SeatInfo.bot(LEVELS.index(level), f"Bot {count} ({level})")
+
+
+def _a_bot(level: Level) -> str:
+    """"An easy bot", "A normal bot": the words for a bot of `level` starting a sentence."""
+    return f"{'An' if level == 'easy' else 'A'} {level} bot"
 
 
 def _new_problem(
-    where: Where, players: int, rules: str, mode: str, assignment: int | None, opponent: str | None, envelope: bool
+    where: Where, players: int, mode: Mode, assignment: int | None, opponent: Level | None, envelope: bool
 ) -> str | None:
-    """Why these `/keystone new` options cannot make a game, or None."""
-    if rules not in ("second-edition", "first-edition"):
-        return "The rules are `second-edition` (the default) or `first-edition`."
+    """Why these `/keystone new` options cannot make a game together, or None."""
     if not 1 <= players <= 4:
         return "A game has 1 to 4 players."
-    if mode not in MODES:
-        return "The mode is `competitive` (the default) or `coop`."
-    if opponent is not None and opponent not in BOT_LEVELS:
-        return "A bot opponent is `easy`, `normal` or `hard`."
     if assignment is not None and not 1 <= assignment <= campaign.LAST_ASSIGNMENT:
         return f"There is no assignment {assignment}; the journal has assignments 1 to {campaign.LAST_ASSIGNMENT}."
     if mode == "coop":
@@ -739,19 +723,20 @@ def _new_problem(
 
 
 def _new_config(
-    where: Where, players: int, rules: str, mode: str, assignment: int | None, opponent: str | None, envelope: bool
+    where: Where, players: int, rules: Ruleset, mode: Mode, assignment: int | None, opponent: Level | None,
+    envelope: bool,
 ) -> tuple[Kind, GameConfig]:
     """The store kind and engine config `/keystone new` asks for (options already checked)."""
     expansions = [campaign.ENVELOPE] if envelope else []
     if mode == "coop":
         if assignment is not None:
             return "coop", campaign.config_for(assignment, coop=True)
-        return "coop", GameConfig(players=players, rules=rules, coop=True, expansions=expansions)  # type: ignore[arg-type]
+        return "coop", GameConfig(players=players, rules=rules, coop=True, expansions=expansions)
     if where.is_dm:
         size = max(players, 2) if opponent is not None else 1
         kind: Kind = "competitive" if opponent is not None else "solo"
-        return kind, GameConfig(players=size, rules=rules, expansions=expansions)  # type: ignore[arg-type]
-    return "competitive", GameConfig(players=players, rules=rules, expansions=expansions)  # type: ignore[arg-type]
+        return kind, GameConfig(players=size, rules=rules, expansions=expansions)
+    return "competitive", GameConfig(players=players, rules=rules, expansions=expansions)
 
 
 def _seat_or_refuse(record: GameRecord, actor: Actor) -> int:

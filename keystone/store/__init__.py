@@ -70,10 +70,10 @@ from keystone.store.models import (
     Status,
     UserStats,
 )
-from keystone.store.store import DEFAULT_PATH, Store
+from keystone.store.store import Store
 
 __all__ = [
-    "ASSIGNMENTS", "DEFAULT_PATH", "MAX_SEATS", "MAX_STARS", "AssignmentBest", "CampaignProgress", "ChannelBusy",
+    "ASSIGNMENTS", "MAX_SEATS", "MAX_STARS", "AssignmentBest", "CampaignProgress", "ChannelBusy",
     "CorruptGame", "DatabaseUnusable", "GameNotFound", "GameRecord", "InvalidInput", "Kind", "LoadedGame",
     "LobbyError", "LogEntry",
     "SchemaError", "SeatInfo", "SeatResult", "StaleVersion", "Status", "Store", "StoreError", "UserStats",

@@ -62,8 +62,6 @@ from keystone.store.rows import (
     write_seats,
 )
 
-DEFAULT_PATH = "keystone.db"
-
 
 async def use_write_ahead_log(db: Db, attempts: int = 200) -> str:
     """Switch to WAL and return the journal mode now in use.
@@ -115,7 +113,7 @@ class Store:
     @classmethod
     async def open(
         cls,
-        path: str | Path = DEFAULT_PATH,
+        path: str | Path,
         *,
         durable: bool = True,
         clock: Callable[[], float] = time.time,
@@ -152,7 +150,7 @@ class Store:
         return cls(db, clock)
 
     @staticmethod
-    async def check(path: str | Path = DEFAULT_PATH) -> None:
+    async def check(path: str | Path) -> None:
         """Raise what `open` would, and `DamagedDatabase` for any unreadable page or stored text.
 
         Writes nothing (not even a journal beside the file), so it is safe to run at start-up

@@ -1,0 +1,134 @@
+"""What both cogs share: who and where an interaction comes from, and posting a service `Reply`.
+
+Kept apart from the cogs so each extension imports these without importing the other.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Awaitable
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from cogs.bot import KeystoneBot
+from keystone.app import Actor, Control, GameService, Reply, Where
+
+log = logging.getLogger(__name__)
+
+DEFER_AFTER = 2.0
+"""Seconds to wait for the service before deferring (Discord allows three for the first answer)."""
+
+STYLES = {
+    "primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success, "danger": discord.ButtonStyle.danger,
+}
+EVERYWHERE = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=False)
+INSTALLS = app_commands.AppInstallationType(guild=True, user=False)
+
+
+def where_of(interaction: discord.Interaction[Any]) -> Where:
+    return Where(channel_id=interaction.channel_id or interaction.user.id, guild_id=interaction.guild_id)
+
+
+def actor_of(interaction: discord.Interaction[Any]) -> Actor:
+    perms = interaction.permissions
+    return Actor(interaction.user.id, interaction.user.display_name, can_manage=perms.manage_channels)
+
+
+def service_of(interaction: discord.Interaction[Any]) -> GameService:
+    """The bot's game service, for buttons and menus (discord.py makes those, not a cog)."""
+    client = interaction.client
+    if not isinstance(client, KeystoneBot):
+        raise RuntimeError("Keystone controls only work on a KeystoneBot")
+    return client.service
+
+
+def build_view(controls: list[Control]) -> discord.ui.View | None:
+    """A view holding the controls; stopped at once, because the DynamicItems answer the presses."""
+    if not controls:
+        return None
+    view = discord.ui.View(timeout=None)
+    for c in controls[:25]:
+        item: discord.ui.Item[discord.ui.View]
+        if c.is_select:
+            options = [discord.SelectOption(label=o.label[:100], value=o.value, description=o.description)
+                       for o in c.options]
+            item = discord.ui.Select(custom_id=c.custom_id, placeholder=c.label[:150], options=options)
+        else:
+            item = discord.ui.Button(label=c.label[:80], style=STYLES[c.style], custom_id=c.custom_id)
+        try:
+            view.add_item(item)
+        except ValueError:
+            log.warning("dropped a control that did not fit: %s", c.custom_id)
+    view.stop()
+    return view
+
+
+def files_of(files: list[tuple[str, bytes]]) -> list[discord.File]:
+    return [discord.File(io.BytesIO(data), filename=name) for name, data in files]
+
+
+def public_message(reply: Reply) -> dict[str, Any]:
+    """The public part of a Reply as message arguments (files apart), mentioning only whom it names."""
+    mentions = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                       users=[discord.Object(u) for u in reply.mention])
+    kwargs: dict[str, Any] = {"content": (reply.public or "")[:2000], "allowed_mentions": mentions}
+    view = build_view(reply.controls)
+    if view is not None:
+        kwargs["view"] = view
+    return kwargs
+
+
+async def post(interaction: discord.Interaction[Any], reply: Reply, *, edit: bool = False,
+               deferred_publicly: bool = False) -> None:
+    """Post a Reply: the public part in the channel, the private part to the actor only.
+
+    After a public "thinking..." deferral, Discord makes the first follow-up replace that message
+    and keep its visibility whatever flags the follow-up asks for; so a reply with nothing public
+    first deletes the thinking message, and its private part then arrives as a private message."""
+    response = interaction.response
+    if reply.public is None and deferred_publicly:
+        await interaction.delete_original_response()
+    if reply.public is not None:
+        kwargs = public_message(reply)
+        if edit and not response.is_done():
+            await response.edit_message(attachments=files_of(reply.files), **kwargs)
+        elif edit and response.type is discord.InteractionResponseType.deferred_message_update:
+            await interaction.edit_original_response(attachments=files_of(reply.files), **kwargs)
+        elif not response.is_done():
+            await response.send_message(files=files_of(reply.files), **kwargs)
+        else:
+            await interaction.followup.send(files=files_of(reply.files), **kwargs)
+    if reply.private is not None or reply.private_files or reply.private_controls:
+        private: dict[str, Any] = {"content": (reply.private or "")[:2000], "ephemeral": True,
+                                   "files": files_of(reply.private_files)}
+        view = build_view(reply.private_controls)
+        if view is not None:
+            private["view"] = view
+        if not response.is_done():
+            await response.send_message(**private)
+        else:
+            await interaction.followup.send(**private)
+
+
+async def run(interaction: discord.Interaction[Any], work: Awaitable[Reply], *, edit: bool = False,
+              private: bool = False) -> None:
+    """Await the service; if it is slow, defer, then post what it says.
+
+    The deferral is chosen before the answer is known, so it must never make a private answer
+    public: answers that are always private (`private=True`) defer privately; a button or menu
+    defers without a message of its own, so each later message keeps its own visibility."""
+    task: asyncio.Task[Reply] = asyncio.ensure_future(work)
+    done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+    deferred_publicly = False
+    if not done:
+        if interaction.type is discord.InteractionType.component:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=private, thinking=True)
+            deferred_publicly = not private
+    await post(interaction, await task, edit=edit, deferred_publicly=deferred_publicly)
