@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from keystone.cards import Card, Habitat
 from keystone.data import load_catalog
 from keystone.engine import GameState, IllegalAction, apply_text, dump_state, legal_actions, load_state
 from keystone.engine.actions import BuyWild, UseSkill
@@ -40,7 +41,6 @@ from keystone.engine.campaign import (
     start,
     story_species,
 )
-from keystone.engine.cards import Card, Habitat
 from keystone.engine.scoring import score_board
 from keystone.engine.state import PlacedCard
 

@@ -6,8 +6,8 @@ import json
 import sys
 from typing import Any
 
+from keystone.cards import Card
 from keystone.data import load_catalog
-from keystone.engine.cards import Card
 
 USAGE = "usage: python -m keystone cards [--json]"
 

@@ -6,8 +6,8 @@ import json
 import sys
 from collections.abc import Mapping
 
+from keystone.cards import ObjectiveCard, Pattern
 from keystone.data import load_catalog
-from keystone.engine.cards import ObjectiveCard, Pattern
 
 USAGE = "usage: python -m keystone objectives [--json]"
 

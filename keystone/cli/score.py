@@ -32,8 +32,8 @@ from typing import Annotated, Any, NoReturn
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 from pydantic_core import ErrorDetails
 
+from keystone.cards import Card, Habitat, ObjectiveCard, Ruleset, Season, Symbol
 from keystone.data import Catalog, load_catalog
-from keystone.engine.cards import Card, Habitat, ObjectiveCard, Ruleset, Season, Symbol
 from keystone.engine.scoring import CELL_LABELS, BoardCell, ScoreSheet, score_board
 
 MAX_SYNERGY = 999

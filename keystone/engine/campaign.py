@@ -21,17 +21,16 @@ import json
 from collections.abc import Iterable, Sequence
 from importlib import resources
 from itertools import pairwise
-from typing import TYPE_CHECKING, Annotated, Any, Literal, NamedTuple
+from typing import Annotated, Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
+from keystone.cards import Card, Habitat, Ruleset, Symbol
+from keystone.data import Catalog, load_catalog
 from keystone.engine.board import parse_cell
-from keystone.engine.cards import Card, Habitat, Ruleset, Symbol
+from keystone.engine.game import new_game
 from keystone.engine.scoring import BoardCell, ScoreSheet, score_board
 from keystone.engine.state import GameConfig, GameState
-
-if TYPE_CHECKING:
-    from keystone.data import Catalog
 
 __all__ = [
     "ENVELOPE",
@@ -67,9 +66,6 @@ STORY_PHRASE = "story-token species"
 
 
 def _catalog() -> Catalog:
-    # Imported here: keystone.data imports keystone.engine.cards, so a module-level import is circular.
-    from keystone.data import load_catalog
-
     return load_catalog()
 
 
@@ -612,8 +608,6 @@ def config_for(number: int, coop: bool = False) -> GameConfig:
 
 def start(number: int, seed: int, name: str, coop: bool = False) -> GameState:
     """A new game of an assignment. In co-op the partners share the one board, named `name`."""
-    from keystone.engine.game import new_game
-
     return new_game(config_for(number, coop), seed, [name])
 
 

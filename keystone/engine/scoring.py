@@ -12,7 +12,7 @@ from typing import NamedTuple, get_args
 
 from pydantic import BaseModel, ConfigDict
 
-from keystone.engine.cards import (
+from keystone.cards import (
     OBJECTIVE_POINTS,
     Card,
     Habitat,

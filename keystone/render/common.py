@@ -6,8 +6,8 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from keystone.cards import Habitat, ObjectiveCard, Pattern, Season, Symbol
 from keystone.data import load_catalog
-from keystone.engine.cards import Habitat, ObjectiveCard, Pattern, Season, Symbol
 from keystone.engine.views import GameView
 from keystone.render import fonts
 from keystone.render.encode import png

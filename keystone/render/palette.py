@@ -6,7 +6,7 @@ shape (pine, sun, drop, hexagon), so no one needs to tell colours apart to read 
 
 from __future__ import annotations
 
-from keystone.engine.cards import Habitat, Season, Symbol
+from keystone.cards import Habitat, Season, Symbol
 
 RGB = tuple[int, int, int]
 

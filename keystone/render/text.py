@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from keystone.cards import Card, Habitat
 from keystone.data import load_catalog
-from keystone.engine.cards import Card, Habitat
 from keystone.engine.scoring import ScoreSheet, rank
 from keystone.engine.state import PlacedCard
 from keystone.engine.views import GameView, SeatView

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from keystone.engine.cards import OBJECTIVE_POINTS, Habitat, Pattern, Ruleset, Symbol
+from keystone.cards import OBJECTIVE_POINTS, Habitat, Pattern, Ruleset, Symbol
 from keystone.engine.game import catalog
 from keystone.engine.scoring import LINES, PLACEMENTS
 from keystone.engine.state import GameState, PlacedCard
