@@ -22,6 +22,7 @@ from keystone.cards import (
     Season,
     Symbol,
 )
+from keystone.engine.board import CELL_NAMES, CELLS, ROWS, SIZE
 
 __all__ = [
     "Board",
@@ -38,15 +39,11 @@ BoardCell = tuple[Card, int]
 Board = Sequence[BoardCell | None]
 """16 cells row-major: A1 A2 A3 A4 B1 ... D4 (rows A..D top to bottom, columns 1..4)."""
 
-SIZE = 4
-CELLS = SIZE * SIZE
-ROWS = "ABCD"
 LOWEST, HIGHEST = 1, 5
 """The numbers a Wild card may take."""
 _DEAD = (99, 0)
 """A number range no step can bring back to life: marks a direction a run can no longer take."""
 
-CELL_LABELS: tuple[str, ...] = tuple(f"{ROWS[i // SIZE]}{i % SIZE + 1}" for i in range(CELLS))
 LINES: tuple[tuple[str, tuple[int, ...]], ...] = tuple(
     [(f"Row {ROWS[r]}", tuple(r * SIZE + c for c in range(SIZE))) for r in range(SIZE)]
     + [(f"Column {c + 1}", tuple(r * SIZE + c for r in range(SIZE))) for c in range(SIZE)]
@@ -181,12 +178,12 @@ def _compact(board: Board) -> list[_Cell | None]:
             continue
         card, research = cell
         if type(research) is not int or research < 0:
-            raise ValueError(f"Research on {CELL_LABELS[index]} must be a whole number of 0 or more.")
+            raise ValueError(f"Research on {CELL_NAMES[index]} must be a whole number of 0 or more.")
         mask = 0
         for habitat in card.habitats:
             mask |= bits[habitat]
         number = 0 if card.wild else (card.number or 0)
-        out.append(_Cell(index, number, mask, 1 if card.keystone else 0, research, CELL_LABELS[index], card.name))
+        out.append(_Cell(index, number, mask, 1 if card.keystone else 0, research, CELL_NAMES[index], card.name))
     return out
 
 
@@ -370,7 +367,7 @@ def _cells_of(mask: int) -> tuple[str, ...]:
     out = []
     while mask:
         low = mask & -mask
-        out.append(CELL_LABELS[low.bit_length() - 1])
+        out.append(CELL_NAMES[low.bit_length() - 1])
         mask ^= low
     return tuple(out)
 

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from keystone.cards import Card, Habitat
 from keystone.data import load_catalog
+from keystone.engine.board import CELL_NAMES, ROWS
 from keystone.engine.scoring import ScoreSheet, rank
 from keystone.engine.state import PlacedCard
 from keystone.engine.views import GameView, SeatView
@@ -69,7 +70,7 @@ def board_lines(seat: SeatView) -> list[str]:
     rule = "   +" + "+".join("-" * CELL for _ in range(4)) + "+"
     lines = ["    " + "".join(str(c + 1).center(CELL + 1) for c in range(4)).rstrip(), rule]
     for r in range(4):
-        cells = [_cell_lines(seat.board[r * 4 + c], f"{'ABCD'[r]}{c + 1}") for c in range(4)]
+        cells = [_cell_lines(seat.board[r * 4 + c], CELL_NAMES[r * 4 + c]) for c in range(4)]
         height = max(2, *(len(c) for c in cells))
         for k in range(height):
             texts = []
@@ -82,7 +83,7 @@ def board_lines(seat: SeatView) -> list[str]:
                 else:
                     text = cell[k] if k < len(cell) else ""
                 texts.append(f" {text}".ljust(CELL)[:CELL])
-            head = f" {'ABCD'[r]} |" if k == 0 else "   |"
+            head = f" {ROWS[r]} |" if k == 0 else "   |"
             lines.append(head + "|".join(texts) + "|")
         lines.append(rule)
     return lines

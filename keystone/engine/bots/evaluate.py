@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from keystone.cards import OBJECTIVE_POINTS, Habitat, Pattern, Ruleset, Symbol
+from keystone.engine.board import NEIGHBOURS
 from keystone.engine.game import catalog
 from keystone.engine.scoring import LINES, PLACEMENTS
 from keystone.engine.state import GameState, PlacedCard
@@ -31,14 +32,6 @@ LINE_GETTERS = tuple(operator.itemgetter(*cells) for cells in LINE_CELLS)
 """Each line's four cells picked out of a board list as one tuple (the cache key of `line_values`)."""
 LINES_OF_CELL: tuple[tuple[int, int], ...] = tuple((i // 4, 4 + i % 4) for i in range(16))
 """For each cell, the index (into LINE_CELLS) of its row and of its column."""
-NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(
-        r * 4 + c
-        for r, c in ((i // 4 - 1, i % 4), (i // 4 + 1, i % 4), (i // 4, i % 4 - 1), (i // 4, i % 4 + 1))
-        if 0 <= r < 4 and 0 <= c < 4
-    )
-    for i in range(16)
-)
 
 
 class CardInfo(NamedTuple):
