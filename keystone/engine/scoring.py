@@ -6,6 +6,7 @@ line carries enough detail (cells, habitat, the number each Wild card took) to e
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from itertools import pairwise
 from typing import NamedTuple, get_args
@@ -187,12 +188,48 @@ def _compact(board: Board) -> list[_Cell | None]:
     return out
 
 
+Reach = tuple[int, int, int, int]
+"""The numbers the newest card of a run may take going up (low, high) and going down (low, high);
+a direction whose low is above its high is closed."""
+
+
+def first_reach(number: int) -> Reach:
+    """A run's first card: a Species card pins its number, a Wild card (0) may be any of 1-5."""
+    return (number, number, number, number) if number else (LOWEST, HIGHEST, LOWEST, HIGHEST)
+
+
+@functools.cache
+def next_reach(reach: Reach, number: int, consecutive: bool) -> Reach | None:
+    """The rule of an ecosystem, one card at a time: None when the card (0: Wild) cannot come next.
+
+    Numbers must rise strictly in one direction along the line or fall strictly in the other;
+    the first-edition variant asks for consecutive numbers. A Wild card takes any number that
+    keeps the order. Cached: a step has few possible inputs, and the bots take it very often.
+    """
+    up_lo, up_hi, dn_lo, dn_hi = reach
+    if consecutive:
+        up_lo, up_hi = up_lo + 1, min(up_hi + 1, HIGHEST)
+        dn_lo, dn_hi = max(dn_lo - 1, LOWEST), dn_hi - 1
+    else:
+        up_lo, up_hi = up_lo + 1, HIGHEST
+        dn_lo, dn_hi = LOWEST, dn_hi - 1
+    if number:
+        up_lo, up_hi = (number, number) if up_lo <= number <= up_hi else _DEAD
+        dn_lo, dn_hi = (number, number) if dn_lo <= number <= dn_hi else _DEAD
+    if up_lo > up_hi:
+        if dn_lo > dn_hi:
+            return None
+        up_lo, up_hi = _DEAD
+    elif dn_lo > dn_hi:
+        dn_lo, dn_hi = _DEAD
+    return (up_lo, up_hi, dn_lo, dn_hi)
+
+
 def _best_run(cells: Sequence[_Cell | None], consecutive: bool) -> _Run | None:
     """The most valuable ecosystem in one line of four cells, or None.
 
-    Runs are grown rightwards from each start while tracking, for each direction, the range of
-    numbers the newest card could take (a Species card pins it, a Wild card widens it), so each
-    longer run costs one constant step. Ties go to the run with more cards, then the earlier one.
+    Runs are grown rightwards from each start, one `next_reach` step per card, so each longer run
+    costs one constant step. Ties go to the run with more cards, then the earlier one.
     """
     best: _Run | None = None
     best_value = best_len = 0
@@ -203,8 +240,7 @@ def _best_run(cells: Sequence[_Cell | None], consecutive: bool) -> _Run | None:
             continue
         _, num, mask, keys, size, _, _ = first
         size += 1
-        up_lo, up_hi = (num, num) if num else (LOWEST, HIGHEST)  # ascending: range of current number
-        dn_lo, dn_hi = up_lo, up_hi  # descending
+        reach: Reach | None = first_reach(num)
         for end in range(start + 1, n):
             cell = cells[end]
             if cell is None:
@@ -213,24 +249,15 @@ def _best_run(cells: Sequence[_Cell | None], consecutive: bool) -> _Run | None:
             mask &= habitats
             if not mask:
                 break
-            if consecutive:
-                up_lo, up_hi = up_lo + 1, min(up_hi + 1, HIGHEST)
-                dn_lo, dn_hi = max(dn_lo - 1, LOWEST), dn_hi - 1
-            else:
-                up_lo, up_hi = up_lo + 1, HIGHEST
-                dn_lo, dn_hi = LOWEST, dn_hi - 1
-            if num:
-                up_lo, up_hi = (num, num) if up_lo <= num <= up_hi else _DEAD
-                dn_lo, dn_hi = (num, num) if dn_lo <= num <= dn_hi else _DEAD
-            up = up_lo <= up_hi
-            if not up and dn_lo > dn_hi:
+            reach = next_reach(reach, num, consecutive)
+            if reach is None:
                 break
             size += 1 + research
             keys += keystone
             value = size * (1 + keys)
             if value > best_value or (value == best_value and end - start > best_len):
                 best_value, best_len = value, end - start
-                best = _Run(value, start, end, up, mask)
+                best = _Run(value, start, end, reach[0] <= reach[1], mask)
     return best
 
 
