@@ -31,6 +31,7 @@ __all__ = [
     "GoalResult",
     "LineScore",
     "ScoreSheet",
+    "longest_ecosystem",
     "rank",
     "score_board",
 ]
@@ -259,6 +260,22 @@ def _best_run(cells: Sequence[_Cell | None], consecutive: bool) -> _Run | None:
                 best_value, best_len = value, end - start
                 best = _Run(value, start, end, reach[0] <= reach[1], mask)
     return best
+
+
+def longest_ecosystem(board: Board, habitat: Habitat, rules: Ruleset = "second-edition") -> int:
+    """Cards in the longest ecosystem of one habitat in any row or column (0 when none).
+
+    A line scores only its most valuable ecosystem, which may be of another habitat, so this reads
+    each line with only that habitat's cards, counted plainly (no research, no Keystone bonus).
+    """
+    bit = _HABITAT_BIT[habitat]
+    cells = [
+        None if c is None or not c.habitats & bit else c._replace(habitats=bit, keystone=0, research=0)
+        for c in _compact(board)
+    ]
+    consecutive = rules == "first-edition"
+    runs = (_best_run([cells[i] for i in line], consecutive) for _, line in LINES)
+    return max((run.end - run.start + 1 for run in runs if run is not None), default=0)
 
 
 def _line_reason(cells: Sequence[_Cell | None], consecutive: bool) -> str:
