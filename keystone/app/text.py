@@ -12,6 +12,7 @@ from keystone.engine import GameView
 from keystone.engine.board import CELL_NAMES
 from keystone.engine.campaign import LAST_ASSIGNMENT
 from keystone.engine.scoring import ScoreSheet
+from keystone.engine.words import GOAL_LETTERS, goal_sentence
 
 
 def card_name(card_id: str) -> str:
@@ -119,14 +120,8 @@ def rules_text(topic: str | None) -> str:
     return f"**{topic.lower()}**: {RULES[topic.lower()]}"
 
 
-GOAL_WORDS = {
-    "l": "an L of three", "line2": "two in a line", "line3": "three in a line", "count4": "four anywhere",
-    "count3": "three anywhere", "diagonal": "a diagonal of three",
-}
-
-
 def objective_text(number: int) -> str:
     """The secret objective's four goals, for its owner's eyes only."""
     goals = load_catalog().objectives[number].goals
-    parts = [f"{GOAL_WORDS.get(g.pattern.value, g.pattern.value)} showing {g.symbol.value}" for g in goals]
+    parts = [f"{letter}. {goal_sentence(g.pattern, g.symbol)}" for letter, g in zip(GOAL_LETTERS, goals, strict=True)]
     return f"Your secret objective (card {number}): " + "; ".join(parts) + "."

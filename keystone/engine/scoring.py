@@ -24,6 +24,7 @@ from keystone.cards import (
     Symbol,
 )
 from keystone.engine.board import CELL_NAMES, CELLS, ROWS, SIZE
+from keystone.engine.words import GOAL_LETTERS, goal_name
 
 __all__ = [
     "Board",
@@ -104,7 +105,7 @@ class GoalResult(BaseModel):
     cells: tuple[str, ...] = ()
 
     def explain(self) -> str:
-        what = f"Goal {self.letter} ({_PATTERN_WORDS[self.pattern]}, {self.symbol.value})"
+        what = f"Goal {self.letter} ({goal_name(self.pattern, self.symbol)})"
         if self.completed:
             return f"{what}: met by {', '.join(self.cells)}."
         return f"{what}: not met."
@@ -334,15 +335,6 @@ def _score_line(label: str, cells: Sequence[_Cell | None], consecutive: bool) ->
 
 # --------------------------------------------------------------------------- objective goals
 
-_PATTERN_WORDS: dict[Pattern, str] = {
-    Pattern.L_SHAPE: "L shape",
-    Pattern.LINE2: "2 in a line",
-    Pattern.DIAGONAL: "diagonal",
-    Pattern.LINE3: "3 in a line",
-    Pattern.COUNT3: "3 of a type",
-    Pattern.COUNT4: "4 of a type",
-}
-
 _SHAPES: dict[Pattern, tuple[tuple[int, int], ...]] = {
     Pattern.L_SHAPE: ((0, 0), (1, 0), (1, 1)),  # three cells of a 2x2 square
     Pattern.LINE2: ((0, 0), (0, 1)),
@@ -430,7 +422,7 @@ def _check_goal(pattern: Pattern, have: int) -> int:
 def _score_goals(board: Board, objective: ObjectiveCard) -> tuple[GoalResult, ...]:
     masks = _symbol_masks(board)
     results = []
-    for letter, goal in zip("ABCD", objective.goals, strict=True):
+    for letter, goal in zip(GOAL_LETTERS, objective.goals, strict=True):
         met = _check_goal(goal.pattern, masks[goal.symbol])
         results.append(
             GoalResult(

@@ -13,9 +13,9 @@ from keystone.engine.board import CELL_NAMES, ROWS
 from keystone.engine.scoring import ScoreSheet, rank
 from keystone.engine.state import PlacedCard
 from keystone.engine.views import GameView, SeatView
-from keystone.render.common import PATTERN_LABEL, objective_card, require_seat, require_view
+from keystone.engine.words import GOAL_LETTERS, goal_name
+from keystone.render.common import objective_card, require_seat, require_view
 from keystone.render.describe import plural, skill_flip_label, skill_label, skill_state, status_text
-from keystone.render.palette import SYMBOL_LABEL
 
 CELL = 18
 """Characters per board cell in the text grid."""
@@ -94,7 +94,7 @@ def _objective_line(number: int | None) -> str | None:
     if objective is None:
         return None
     goals = "; ".join(
-        f"{'ABCD'[i]} {PATTERN_LABEL[g.pattern]} {SYMBOL_LABEL[g.symbol]}" for i, g in enumerate(objective.goals)
+        f"{GOAL_LETTERS[i]} {goal_name(g.pattern, g.symbol)}" for i, g in enumerate(objective.goals)
     )
     return f"Secret objective {objective.number}: {goals}."
 
