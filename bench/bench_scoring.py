@@ -13,8 +13,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from keystone.cards import Card, Habitat
 from keystone.data import load_catalog
-from keystone.engine.cards import Card, Habitat
 from keystone.engine.scoring import Board, BoardCell, score_board
 
 ROWS = [

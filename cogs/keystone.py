@@ -20,9 +20,9 @@ from cogs.common import EVERYWHERE, INSTALLS, actor_of, files_of, post, public_m
 from keystone.app import GameService, Reply, ids
 from keystone.app.service import Mode
 from keystone.app.text import HELP, RULES, rules_text
+from keystone.cards import Habitat, Ruleset
 from keystone.engine.bots import LEVELS, Level
 from keystone.engine.campaign import LAST_ASSIGNMENT
-from keystone.engine.cards import Habitat, Ruleset
 
 log = logging.getLogger(__name__)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import count
 
-from keystone.engine.cards import Card, Habitat, Season
+from keystone.cards import Card, Habitat, Season
 from keystone.engine.scoring import Board, BoardCell
 
 F, D, W, A = Habitat.FOREST, Habitat.DESERT, Habitat.WETLAND, Habitat.ARCTIC

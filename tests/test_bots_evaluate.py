@@ -5,6 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from keystone.cards import OBJECTIVE_POINTS, Pattern, Ruleset
 from keystone.data import load_catalog
 from keystone.engine.bots.evaluate import (
     DEFAULT_WEIGHTS,
@@ -15,7 +16,6 @@ from keystone.engine.bots.evaluate import (
     objective_points,
     seat_value,
 )
-from keystone.engine.cards import OBJECTIVE_POINTS, Pattern, Ruleset
 from keystone.engine.results import final_scores
 from keystone.engine.scoring import Board, score_board
 from keystone.engine.state import PlacedCard

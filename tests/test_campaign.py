@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from keystone.cards import Card, Habitat
 from keystone.data import load_catalog
 from keystone.engine import GameState, IllegalAction, apply_text, dump_state, legal_actions, load_state
 from keystone.engine.actions import BuyWild, UseSkill
@@ -26,8 +27,6 @@ from keystone.engine.campaign import (
     NoWilds,
     StoryTokens,
     WildCost,
-    _longest_ecosystem,
-    _stars_for,
     assignment,
     assignments,
     build_journal,
@@ -40,8 +39,8 @@ from keystone.engine.campaign import (
     start,
     story_species,
 )
-from keystone.engine.cards import Card, Habitat
-from keystone.engine.scoring import score_board
+from keystone.engine.campaign.goals import stars_for
+from keystone.engine.scoring import longest_ecosystem, score_board
 from keystone.engine.state import PlacedCard
 
 CAT = load_catalog()
@@ -310,10 +309,10 @@ def test_stars_are_the_weakest_goals_and_winning_needs_every_first_threshold() -
 
 @given(st.lists(st.integers(1, 30), min_size=1, max_size=3, unique=True).map(sorted), st.integers(0, 40))
 def test_stars_grow_with_the_value_and_the_last_threshold_is_three(thresholds: list[int], value: int) -> None:
-    stars = _stars_for(thresholds, value)
+    stars = stars_for(thresholds, value)
     assert (stars == 0) == (value < thresholds[0])
     assert (stars == 3) == (value >= thresholds[-1])
-    assert stars <= _stars_for(thresholds, value + 1)
+    assert stars <= stars_for(thresholds, value + 1)
 
 
 # a card pool for random boards: species of every number and habitat, plus Wild cards
@@ -337,7 +336,7 @@ def _reduced_oracle(board: list[tuple[Card, int] | None], habitat: Habitat, rule
        st.sampled_from(list(Habitat)), st.sampled_from(["second-edition", "first-edition"]))
 def test_longest_ecosystem_agrees_with_the_scorer(board: list[tuple[Card, int] | None], habitat: Habitat,
                                                   rules: Any) -> None:
-    assert _longest_ecosystem(board, habitat, rules) == _reduced_oracle(board, habitat, rules)
+    assert longest_ecosystem(board, habitat, rules) == _reduced_oracle(board, habitat, rules)
 
 
 def test_judge_refuses_an_unfinished_game_and_a_game_of_another_assignment() -> None:

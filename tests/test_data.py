@@ -14,11 +14,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from keystone.cards import Card, Habitat, Pattern, Season, Symbol
 from keystone.cli import cards as cards_cli
 from keystone.cli import objectives as objectives_cli
 from keystone.data import Catalog, CatalogError, build_catalog, load_catalog, slug
 from keystone.data.catalog import _read
-from keystone.engine.cards import Card, Habitat, Pattern, Season, Symbol
 
 CAT = load_catalog()
 

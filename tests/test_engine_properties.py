@@ -5,6 +5,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from keystone.cards import Habitat
 from keystone.engine import (
     GameConfig,
     IllegalAction,
@@ -31,7 +32,6 @@ from keystone.engine.actions import (
     Take,
     UseSkill,
 )
-from keystone.engine.cards import Habitat
 from keystone.engine.invariants import MAX_TURNS_PER_SEAT, check_invariants
 
 ANY_ACTIONS: list[Action] = [

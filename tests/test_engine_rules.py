@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from keystone.cards import Habitat
 from keystone.engine import IllegalAction, legal_actions, parse_action, player_view, public_view
 from keystone.engine.actions import BadNotation, EndTurn, Pass, Resign, Take, UseSkill
 from keystone.engine.board import CELL_NAMES, parse_cell
-from keystone.engine.cards import Habitat
 from keystone.engine.game import apply
 from keystone.engine.invariants import check_invariants
 from keystone.engine.results import final_scores, places

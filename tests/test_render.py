@@ -12,11 +12,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageChops, ImageStat
 
+from keystone.cards import Habitat
 from keystone.cli.render import main as render_main
 from keystone.cli.render import rulebook_view
 from keystone.data import load_catalog
 from keystone.engine import GameState, apply_text, player_view, public_view
-from keystone.engine.cards import Habitat
 from keystone.engine.state import PlacedCard
 from keystone.render import board as board_art
 from keystone.render import cards as card_art

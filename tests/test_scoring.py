@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from keystone.engine.cards import Goal, ObjectiveCard, Pattern, Ruleset, Season, Symbol
+from keystone.cards import Goal, ObjectiveCard, Pattern, Ruleset, Season, Symbol
 from keystone.engine.scoring import LineScore, ScoreSheet, rank, score_board
 from tests.scoring_helpers import A, Cell, D, F, W, board, column, sp, wild
 

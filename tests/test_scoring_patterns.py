@@ -11,7 +11,7 @@ from itertools import combinations
 
 import pytest
 
-from keystone.engine.cards import Goal, ObjectiveCard, Pattern, Symbol
+from keystone.cards import Goal, ObjectiveCard, Pattern, Symbol
 from keystone.engine.scoring import PLACEMENTS, Board, score_board
 from tests.scoring_helpers import sp
 

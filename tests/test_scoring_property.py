@@ -7,7 +7,7 @@ from itertools import combinations, pairwise, product
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from keystone.engine.cards import Card, Goal, Habitat, ObjectiveCard, Pattern, Ruleset, Season, Symbol
+from keystone.cards import Card, Goal, Habitat, ObjectiveCard, Pattern, Ruleset, Season, Symbol
 from keystone.engine.scoring import LINES, Board, BoardCell, ScoreSheet, score_board
 
 RULES: tuple[Ruleset, ...] = ("second-edition", "first-edition")

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import pytest
 
+from keystone.cards import Card, Habitat, Pattern, Season
 from keystone.data import Catalog, load_catalog
-from keystone.engine.cards import Card, Habitat, Pattern, Season
 from keystone.engine.scoring import PLACEMENTS, Board, BoardCell, score_board
 
 

@@ -21,6 +21,7 @@ from keystone.app import ids, journal, pictures, text
 from keystone.app.bots import bot_action
 from keystone.app.controls import cell_select, controls_for
 from keystone.app.replies import Control, File, Option, Reply
+from keystone.cards import Ruleset
 from keystone.engine import (
     Event,
     GameConfig,
@@ -37,7 +38,6 @@ from keystone.engine import (
 )
 from keystone.engine.actions import Resign
 from keystone.engine.bots import LEVELS, Level
-from keystone.engine.cards import Ruleset
 from keystone.engine.coop import acting_player
 from keystone.engine.results import final_scores, places, view_scores
 from keystone.store import GameRecord, Kind, LoadedGame, SeatInfo, SeatResult, StaleVersion, Store, StoreError

@@ -9,10 +9,10 @@ from collections.abc import Sequence
 
 from keystone.data import load_catalog
 from keystone.engine import GameView
-from keystone.engine.board import cell_name
+from keystone.engine.board import CELL_NAMES
+from keystone.engine.campaign import LAST_ASSIGNMENT
 from keystone.engine.scoring import ScoreSheet
-
-CELLS = [cell_name(i) for i in range(16)]
+from keystone.engine.words import GOAL_LETTERS, goal_sentence
 
 
 def card_name(card_id: str) -> str:
@@ -29,7 +29,7 @@ def slot_label(view: GameView, slot: int) -> str:
 
 
 def empty_cells(view: GameView, seat: int) -> list[str]:
-    return [CELLS[i] for i, p in enumerate(view.seats[seat].board) if p is None]
+    return [CELL_NAMES[i] for i, p in enumerate(view.seats[seat].board) if p is None]
 
 
 def skill_label(number: int) -> str:
@@ -51,7 +51,7 @@ def board_lines(view: GameView, seat: int) -> list[str]:
         cells = []
         for col in range(4):
             p = s.board[row * 4 + col]
-            cells.append(f"{CELLS[row * 4 + col]} " + ("." if p is None else card_name(p.card)[:14]))
+            cells.append(f"{CELL_NAMES[row * 4 + col]} " + ("." if p is None else card_name(p.card)[:14]))
         lines.append(" | ".join(cells))
     return lines
 
@@ -82,11 +82,11 @@ def pending_sentence(view: GameView) -> str:
     return f"{who} chooses {asks[step.kind]}."
 
 
-HELP = """**Keystone commands**
+HELP = f"""**Keystone commands**
 `/keystone new` opens a lobby here (in a direct message it starts a solo game);
 players press Join, the host presses Start. Options: `mode:coop` (partners share one board),
 `opponent:easy|normal|hard` (seat a bot), `assignment:N` (a Field Journal assignment in co-op).
-`/journal list`, `start`, `status`, `abandon`: the solo campaign of twenty assignments.
+`/journal list`, `start`, `status`, `abandon`: the solo campaign of {LAST_ASSIGNMENT} assignments.
 `/take card cell` introduces a Field card onto your board
 (slot 1 is leftmost; pay one synergy onto each card to its right).
 `/skill token` uses a skill token (0 resolves every exhausted token); the bot then asks for each choice with buttons.
@@ -120,14 +120,8 @@ def rules_text(topic: str | None) -> str:
     return f"**{topic.lower()}**: {RULES[topic.lower()]}"
 
 
-GOAL_WORDS = {
-    "l": "an L of three", "line2": "two in a line", "line3": "three in a line", "count4": "four anywhere",
-    "count3": "three anywhere", "diagonal": "a diagonal of three",
-}
-
-
 def objective_text(number: int) -> str:
     """The secret objective's four goals, for its owner's eyes only."""
     goals = load_catalog().objectives[number].goals
-    parts = [f"{GOAL_WORDS.get(g.pattern.value, g.pattern.value)} showing {g.symbol.value}" for g in goals]
+    parts = [f"{letter}. {goal_sentence(g.pattern, g.symbol)}" for letter, g in zip(GOAL_LETTERS, goals, strict=True)]
     return f"Your secret objective (card {number}): " + "; ".join(parts) + "."

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from keystone.cards import Card
 from keystone.cli.options import listing_parser, parse
 from keystone.data import load_catalog
-from keystone.engine.cards import Card
 
 
 def card_record(card: Card) -> dict[str, Any]:

@@ -9,13 +9,13 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
 from keystone.engine import GameConfig, GameState, IllegalAction, apply, new_game, parse_action
+from keystone.engine.bots import Level
 
-BotLevel = Literal["easy", "normal", "hard"]
+BotLevel = Level
 
 
 class BadGameFile(ValueError):

@@ -5,18 +5,10 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
+from keystone.cards import ObjectiveCard
 from keystone.cli.options import listing_parser, parse
 from keystone.data import load_catalog
-from keystone.engine.cards import ObjectiveCard, Pattern
-
-PATTERN_NAMES: Mapping[Pattern, str] = {
-    Pattern.L_SHAPE: "L shape of 3",
-    Pattern.LINE2: "2 in a line",
-    Pattern.DIAGONAL: "2 on a diagonal",
-    Pattern.LINE3: "3 in a line",
-    Pattern.COUNT3: "3 anywhere",
-    Pattern.COUNT4: "4 anywhere",
-}
+from keystone.engine.words import GOAL_LETTERS, PATTERN_NAMES, goal_sentence
 
 
 def as_json(objectives: Mapping[int, ObjectiveCard]) -> dict[str, list[dict[str, str]]]:
@@ -32,8 +24,8 @@ def listing(objectives: Mapping[int, ObjectiveCard]) -> str:
     blocks = []
     for n, card in sorted(objectives.items()):
         lines = [f"Objective {n}"]
-        for letter, goal in zip("ABCD", card.goals, strict=True):
-            lines.append(f"  {letter}. {PATTERN_NAMES[goal.pattern]:<16} {goal.symbol.value.title()}")
+        for letter, goal in zip(GOAL_LETTERS, card.goals, strict=True):
+            lines.append(f"  {letter}. {PATTERN_NAMES[goal.pattern]}: {goal_sentence(goal.pattern, goal.symbol)}.")
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)
 

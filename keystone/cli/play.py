@@ -41,9 +41,8 @@ from keystone.engine.events import Event
 from keystone.engine.results import final_scores, view_scores
 from keystone.engine.scoring import ScoreSheet
 from keystone.engine.views import GameView
-from keystone.render.common import PATTERN_LABEL
+from keystone.engine.words import GOAL_LETTERS, goal_name
 from keystone.render.describe import plural
-from keystone.render.palette import SYMBOL_LABEL
 from keystone.render.text import text_board, text_scores, text_table
 
 HARD_SECONDS = 2.0
@@ -148,7 +147,7 @@ def objective_text(view: GameView) -> str:
     if number is None:
         return "You have no secret objective in this game."
     objective = load_catalog().objectives[number]
-    goals = "; ".join(f"{'ABCD'[i]} {PATTERN_LABEL[g.pattern]} {SYMBOL_LABEL[g.symbol]}"
+    goals = "; ".join(f"{GOAL_LETTERS[i]} {goal_name(g.pattern, g.symbol)}"
                       for i, g in enumerate(objective.goals))
     return f"Your secret objective is card {number}: {goals}. Goals met score 5, 10, 16 or 24."
 

@@ -32,10 +32,11 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 from pydantic_core import ErrorDetails
 
+from keystone.cards import Card, Habitat, ObjectiveCard, Ruleset, Season, Symbol
 from keystone.cli.options import Parser, parse
 from keystone.data import Catalog, load_catalog
-from keystone.engine.cards import Card, Habitat, ObjectiveCard, Ruleset, Season, Symbol
-from keystone.engine.scoring import CELL_LABELS, BoardCell, ScoreSheet, score_board
+from keystone.engine.board import CELL_NAMES
+from keystone.engine.scoring import BoardCell, ScoreSheet, score_board
 
 MAX_SYNERGY = 999
 """The synergy supply is unlimited (ruling 4); this bound only stops numbers no game comes near."""
@@ -206,7 +207,7 @@ def _board_problem(err: ErrorDetails) -> str:
     if len(loc) < 3:
         return SHAPE_TEXT
     row, column = int(loc[1]), int(loc[2])
-    where = f"cell {CELL_LABELS[row * 4 + column]}: "
+    where = f"cell {CELL_NAMES[row * 4 + column]}: "
     field = loc[3] if len(loc) > 3 else None
     if field == "research":
         return f"{where}research must be a whole number of 0 or more, not {_show(err['input'])}."
@@ -230,11 +231,11 @@ def _show(value: Any) -> str:
 def _board(rows: list[list[CellInput]], catalog: Catalog, where: str) -> list[BoardCell | None]:
     """Cards in reading order; each card exists once, so each may appear only once."""
     cells = [
-        _cell(cell, catalog, f"{where}cell {CELL_LABELS[i]}: ") for i, cell in enumerate(c for r in rows for c in r)
+        _cell(cell, catalog, f"{where}cell {CELL_NAMES[i]}: ") for i, cell in enumerate(c for r in rows for c in r)
     ]
     seen: dict[str, str] = {}
     wilds: Counter[Habitat] = Counter()
-    for label, cell in zip(CELL_LABELS, cells, strict=True):
+    for label, cell in zip(CELL_NAMES, cells, strict=True):
         if cell is not None:
             _check_once(cell[0], catalog, seen, wilds, f"{where}cell {label}: ")
             seen.setdefault(cell[0].id, label)

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from keystone.cli.options import Parser, parse, positive
 from keystone.engine import Action, GameConfig, apply, legal_actions, new_game
+from keystone.engine.bots import LEVELS
 from keystone.engine.invariants import check_invariants
 from keystone.engine.state import GameState
 
@@ -94,9 +95,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--games", type=positive, default=100, help="how many games to play (default 100)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--players", type=int, default=2, choices=[1, 2, 3, 4])
-    parser.add_argument("--bot", choices=["easy", "normal", "hard"],
+    parser.add_argument("--bot", choices=LEVELS,
                         help="a bot plays instead of random moves (every seat, unless --vs is given)")
-    parser.add_argument("--vs", choices=["easy", "normal", "hard"],
+    parser.add_argument("--vs", choices=LEVELS,
                         help="the other seats' bot; --bot's seat moves round the table game by game")
     parser.add_argument("--budget", type=positive, help="the hard bot's simulated turns per decision")
     args = parse(parser, argv, _check)

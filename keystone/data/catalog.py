@@ -1,6 +1,6 @@
 """Load and validate the card data shipped in this package.
 
-Every file is validated into the models of `keystone.engine.cards` on first load, so a typo in
+Every file is validated into the models of `keystone.cards` on first load, so a typo in
 the data fails loudly at start-up, naming the file and the entry, instead of mid-game.
 """
 
@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from keystone.engine.cards import Card, Habitat, ObjectiveCard, Season, SkillToken
+from keystone.cards import Card, Habitat, ObjectiveCard, Season, SkillToken
 
 SPECIES_PER_NUMBER: Mapping[int, int] = MappingProxyType({1: 21, 2: 21, 3: 20, 4: 13, 5: 12})
 """How many Species cards the rulebook lists for each sequence number."""

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from keystone.cards import Habitat
 from keystone.engine.board import cell_name, parse_cell
-from keystone.engine.cards import Habitat
 
 
 class IllegalAction(ValueError):

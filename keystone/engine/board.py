@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from keystone.engine.cards import Card
+from keystone.cards import Card
 
 ROWS = "ABCD"
 SIZE = 4

@@ -7,8 +7,9 @@ caller's state exactly as it was.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
 
+from keystone.cards import Card, Effect, Habitat, Symbol
+from keystone.data import Catalog, load_catalog
 from keystone.engine import rng
 from keystone.engine.actions import (
     Action,
@@ -30,7 +31,6 @@ from keystone.engine.actions import (
     parse_action,
 )
 from keystone.engine.board import CELLS, cell_name, parse_cell, synergy_for_placement
-from keystone.engine.cards import Card, Habitat, Symbol
 from keystone.engine.events import Event
 from keystone.engine.state import (
     FieldSlot,
@@ -42,18 +42,13 @@ from keystone.engine.state import (
     Step,
 )
 
-if TYPE_CHECKING:
-    from keystone.data import Catalog
-
 TIME_BY_PLAYERS = {1: 4, 2: 5, 3: 6, 4: 7}
 SYNERGY_BY_SEAT = (5, 6, 7, 8)
 SKILLS_IN_PLAY = 5
 
 
 def catalog() -> Catalog:
-    # Imported here: keystone.data imports keystone.engine.cards, so a module-level import is circular.
-    from keystone.data import load_catalog
-
+    """The card catalog, validated once per process."""
     return load_catalog()
 
 
@@ -369,8 +364,6 @@ def _gain_text(gained: int) -> str:
 
 def _push_effects(state: GameState, skill: int, effects: Iterable[object]) -> None:
     """Push a side's effects so that the first one ends on top of the stack."""
-    from keystone.engine.cards import Effect
-
     for effect in reversed(list(effects)):
         assert isinstance(effect, Effect)
         count = effect.count

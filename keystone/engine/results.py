@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from keystone.cards import Ruleset
 from keystone.data import load_catalog
-from keystone.engine.cards import Ruleset
 from keystone.engine.scoring import Board, ScoreSheet, rank, score_board
 from keystone.engine.state import GameState, PlacedCard
 from keystone.engine.views import GameView

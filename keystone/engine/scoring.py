@@ -6,13 +6,14 @@ line carries enough detail (cells, habitat, the number each Wild card took) to e
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from itertools import pairwise
 from typing import NamedTuple, get_args
 
 from pydantic import BaseModel, ConfigDict
 
-from keystone.engine.cards import (
+from keystone.cards import (
     OBJECTIVE_POINTS,
     Card,
     Habitat,
@@ -22,6 +23,8 @@ from keystone.engine.cards import (
     Season,
     Symbol,
 )
+from keystone.engine.board import CELL_NAMES, CELLS, ROWS, SIZE
+from keystone.engine.words import GOAL_LETTERS, goal_name
 
 __all__ = [
     "Board",
@@ -29,6 +32,7 @@ __all__ = [
     "GoalResult",
     "LineScore",
     "ScoreSheet",
+    "longest_ecosystem",
     "rank",
     "score_board",
 ]
@@ -38,15 +42,11 @@ BoardCell = tuple[Card, int]
 Board = Sequence[BoardCell | None]
 """16 cells row-major: A1 A2 A3 A4 B1 ... D4 (rows A..D top to bottom, columns 1..4)."""
 
-SIZE = 4
-CELLS = SIZE * SIZE
-ROWS = "ABCD"
 LOWEST, HIGHEST = 1, 5
 """The numbers a Wild card may take."""
 _DEAD = (99, 0)
 """A number range no step can bring back to life: marks a direction a run can no longer take."""
 
-CELL_LABELS: tuple[str, ...] = tuple(f"{ROWS[i // SIZE]}{i % SIZE + 1}" for i in range(CELLS))
 LINES: tuple[tuple[str, tuple[int, ...]], ...] = tuple(
     [(f"Row {ROWS[r]}", tuple(r * SIZE + c for c in range(SIZE))) for r in range(SIZE)]
     + [(f"Column {c + 1}", tuple(r * SIZE + c for r in range(SIZE))) for c in range(SIZE)]
@@ -105,7 +105,7 @@ class GoalResult(BaseModel):
     cells: tuple[str, ...] = ()
 
     def explain(self) -> str:
-        what = f"Goal {self.letter} ({_PATTERN_WORDS[self.pattern]}, {self.symbol.value})"
+        what = f"Goal {self.letter} ({goal_name(self.pattern, self.symbol)})"
         if self.completed:
             return f"{what}: met by {', '.join(self.cells)}."
         return f"{what}: not met."
@@ -177,21 +177,57 @@ def _compact(board: Board) -> list[_Cell | None]:
             continue
         card, research = cell
         if type(research) is not int or research < 0:
-            raise ValueError(f"Research on {CELL_LABELS[index]} must be a whole number of 0 or more.")
+            raise ValueError(f"Research on {CELL_NAMES[index]} must be a whole number of 0 or more.")
         mask = 0
         for habitat in card.habitats:
             mask |= bits[habitat]
         number = 0 if card.wild else (card.number or 0)
-        out.append(_Cell(index, number, mask, 1 if card.keystone else 0, research, CELL_LABELS[index], card.name))
+        out.append(_Cell(index, number, mask, 1 if card.keystone else 0, research, CELL_NAMES[index], card.name))
     return out
+
+
+Reach = tuple[int, int, int, int]
+"""The numbers the newest card of a run may take going up (low, high) and going down (low, high);
+a direction whose low is above its high is closed."""
+
+
+def first_reach(number: int) -> Reach:
+    """A run's first card: a Species card pins its number, a Wild card (0) may be any of 1-5."""
+    return (number, number, number, number) if number else (LOWEST, HIGHEST, LOWEST, HIGHEST)
+
+
+@functools.cache
+def next_reach(reach: Reach, number: int, consecutive: bool) -> Reach | None:
+    """The rule of an ecosystem, one card at a time: None when the card (0: Wild) cannot come next.
+
+    Numbers must rise strictly in one direction along the line or fall strictly in the other;
+    the first-edition variant asks for consecutive numbers. A Wild card takes any number that
+    keeps the order. Cached: a step has few possible inputs, and the bots take it very often.
+    """
+    up_lo, up_hi, dn_lo, dn_hi = reach
+    if consecutive:
+        up_lo, up_hi = up_lo + 1, min(up_hi + 1, HIGHEST)
+        dn_lo, dn_hi = max(dn_lo - 1, LOWEST), dn_hi - 1
+    else:
+        up_lo, up_hi = up_lo + 1, HIGHEST
+        dn_lo, dn_hi = LOWEST, dn_hi - 1
+    if number:
+        up_lo, up_hi = (number, number) if up_lo <= number <= up_hi else _DEAD
+        dn_lo, dn_hi = (number, number) if dn_lo <= number <= dn_hi else _DEAD
+    if up_lo > up_hi:
+        if dn_lo > dn_hi:
+            return None
+        up_lo, up_hi = _DEAD
+    elif dn_lo > dn_hi:
+        dn_lo, dn_hi = _DEAD
+    return (up_lo, up_hi, dn_lo, dn_hi)
 
 
 def _best_run(cells: Sequence[_Cell | None], consecutive: bool) -> _Run | None:
     """The most valuable ecosystem in one line of four cells, or None.
 
-    Runs are grown rightwards from each start while tracking, for each direction, the range of
-    numbers the newest card could take (a Species card pins it, a Wild card widens it), so each
-    longer run costs one constant step. Ties go to the run with more cards, then the earlier one.
+    Runs are grown rightwards from each start, one `next_reach` step per card, so each longer run
+    costs one constant step. Ties go to the run with more cards, then the earlier one.
     """
     best: _Run | None = None
     best_value = best_len = 0
@@ -202,8 +238,7 @@ def _best_run(cells: Sequence[_Cell | None], consecutive: bool) -> _Run | None:
             continue
         _, num, mask, keys, size, _, _ = first
         size += 1
-        up_lo, up_hi = (num, num) if num else (LOWEST, HIGHEST)  # ascending: range of current number
-        dn_lo, dn_hi = up_lo, up_hi  # descending
+        reach: Reach | None = first_reach(num)
         for end in range(start + 1, n):
             cell = cells[end]
             if cell is None:
@@ -212,25 +247,32 @@ def _best_run(cells: Sequence[_Cell | None], consecutive: bool) -> _Run | None:
             mask &= habitats
             if not mask:
                 break
-            if consecutive:
-                up_lo, up_hi = up_lo + 1, min(up_hi + 1, HIGHEST)
-                dn_lo, dn_hi = max(dn_lo - 1, LOWEST), dn_hi - 1
-            else:
-                up_lo, up_hi = up_lo + 1, HIGHEST
-                dn_lo, dn_hi = LOWEST, dn_hi - 1
-            if num:
-                up_lo, up_hi = (num, num) if up_lo <= num <= up_hi else _DEAD
-                dn_lo, dn_hi = (num, num) if dn_lo <= num <= dn_hi else _DEAD
-            up = up_lo <= up_hi
-            if not up and dn_lo > dn_hi:
+            reach = next_reach(reach, num, consecutive)
+            if reach is None:
                 break
             size += 1 + research
             keys += keystone
             value = size * (1 + keys)
             if value > best_value or (value == best_value and end - start > best_len):
                 best_value, best_len = value, end - start
-                best = _Run(value, start, end, up, mask)
+                best = _Run(value, start, end, reach[0] <= reach[1], mask)
     return best
+
+
+def longest_ecosystem(board: Board, habitat: Habitat, rules: Ruleset = "second-edition") -> int:
+    """Cards in the longest ecosystem of one habitat in any row or column (0 when none).
+
+    A line scores only its most valuable ecosystem, which may be of another habitat, so this reads
+    each line with only that habitat's cards, counted plainly (no research, no Keystone bonus).
+    """
+    bit = _HABITAT_BIT[habitat]
+    cells = [
+        None if c is None or not c.habitats & bit else c._replace(habitats=bit, keystone=0, research=0)
+        for c in _compact(board)
+    ]
+    consecutive = rules == "first-edition"
+    runs = (_best_run([cells[i] for i in line], consecutive) for _, line in LINES)
+    return max((run.end - run.start + 1 for run in runs if run is not None), default=0)
 
 
 def _line_reason(cells: Sequence[_Cell | None], consecutive: bool) -> str:
@@ -288,15 +330,6 @@ def _score_line(label: str, cells: Sequence[_Cell | None], consecutive: bool) ->
 
 
 # --------------------------------------------------------------------------- objective goals
-
-_PATTERN_WORDS: dict[Pattern, str] = {
-    Pattern.L_SHAPE: "L shape",
-    Pattern.LINE2: "2 in a line",
-    Pattern.DIAGONAL: "diagonal",
-    Pattern.LINE3: "3 in a line",
-    Pattern.COUNT3: "3 of a type",
-    Pattern.COUNT4: "4 of a type",
-}
 
 _SHAPES: dict[Pattern, tuple[tuple[int, int], ...]] = {
     Pattern.L_SHAPE: ((0, 0), (1, 0), (1, 1)),  # three cells of a 2x2 square
@@ -366,7 +399,7 @@ def _cells_of(mask: int) -> tuple[str, ...]:
     out = []
     while mask:
         low = mask & -mask
-        out.append(CELL_LABELS[low.bit_length() - 1])
+        out.append(CELL_NAMES[low.bit_length() - 1])
         mask ^= low
     return tuple(out)
 
@@ -385,7 +418,7 @@ def _check_goal(pattern: Pattern, have: int) -> int:
 def _score_goals(board: Board, objective: ObjectiveCard) -> tuple[GoalResult, ...]:
     masks = _symbol_masks(board)
     results = []
-    for letter, goal in zip("ABCD", objective.goals, strict=True):
+    for letter, goal in zip(GOAL_LETTERS, objective.goals, strict=True):
         met = _check_goal(goal.pattern, masks[goal.symbol])
         results.append(
             GoalResult(

@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, TypeAdapter
 
-from keystone.engine.cards import Habitat, Ruleset
+from keystone.cards import Habitat, Ruleset
 
 Phase = Literal["main", "resolve", "after", "over"]
 

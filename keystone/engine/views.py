@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from keystone.engine.cards import Habitat, Ruleset
-from keystone.engine.game import take_cost
+from keystone.cards import Habitat, Ruleset
+from keystone.engine.game import TIME_BY_PLAYERS, take_cost
 from keystone.engine.state import FieldSlot, GameState, Phase, PlacedCard, StepKind
 
 
@@ -134,8 +134,6 @@ def _view(state: GameState, viewer: int | None) -> GameView:
 
 
 def _time_start(state: GameState) -> int:
-    from keystone.engine.game import TIME_BY_PLAYERS
-
     cfg = state.config
     return cfg.time_start if cfg.time_start is not None else TIME_BY_PLAYERS[cfg.boards]
 

@@ -6,9 +6,11 @@ drawn with Pillow's built-in font so every machine makes the same picture.
 
 from __future__ import annotations
 
-from keystone.render.board import render_board
+from keystone.data import load_catalog
+from keystone.render.board import empty_mat, render_board
 from keystone.render.cards import card_face
 from keystone.render.common import png
+from keystone.render.encode import shared_palette
 from keystone.render.scoresheet import render_scoresheet
 from keystone.render.table import render_table, render_turn
 from keystone.render.text import describe_card, text_board, text_scores, text_table
@@ -17,9 +19,6 @@ from keystone.render.text import describe_card, text_board, text_scores, text_ta
 def warm_up() -> None:
     """Draw every card face, the board background and the shared palette now (under a second), so
     the first picture of a game is as quick as the rest. Optional: all is also drawn on first use."""
-    from keystone.data import load_catalog
-    from keystone.render.board import empty_mat
-    from keystone.render.encode import shared_palette
 
     for card in load_catalog().all_cards():
         card_face(card.id)

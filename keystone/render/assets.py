@@ -12,7 +12,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from keystone.engine.cards import Habitat
+from keystone.cards import Habitat
 from keystone.render.icons import PAINTERS, SS, icon
 from keystone.render.palette import GOLD, HABITAT_COLOUR, INK, MAT, PAGE, RGB, STONE
 

@@ -6,6 +6,7 @@ import functools
 
 from PIL import Image, ImageDraw
 
+from keystone.engine.board import CELL_NAMES, ROWS
 from keystone.engine.views import GameView, SeatView
 from keystone.render import fonts
 from keystone.render.cards import empty_cell, placed_face
@@ -32,7 +33,6 @@ from keystone.render.palette import (
     PAGE,
 )
 
-ROWS = "ABCD"
 GAP = 8
 PAD_LEFT, PAD_TOP, PAD_RIGHT, PAD_BOTTOM = 36, 34, 14, 14
 MAT_W = PAD_LEFT + 4 * CARD_W + 3 * GAP + PAD_RIGHT
@@ -61,7 +61,7 @@ def empty_mat() -> Image.Image:
         y = PAD_TOP + r * (CARD_H + GAP) + CARD_H // 2
         fonts.draw_text(mat, (PAD_LEFT // 2 + 1, y), ROWS[r], 22, LABEL_ON_MAT, anchor="mm", bold=True)
     for i in range(16):
-        cell = empty_cell(f"{ROWS[i // 4]}{i % 4 + 1}")
+        cell = empty_cell(CELL_NAMES[i])
         mat.paste(cell, cell_origin(i), cell)
     return mat
 

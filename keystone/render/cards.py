@@ -12,8 +12,8 @@ import math
 
 from PIL import Image, ImageDraw
 
+from keystone.cards import Card, Habitat
 from keystone.data import load_catalog
-from keystone.engine.cards import Card, Habitat
 from keystone.render import fonts
 from keystone.render.icons import habitat_icon, icon, paste, season_icon
 from keystone.render.palette import (

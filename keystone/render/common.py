@@ -6,9 +6,10 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from keystone.cards import Habitat, ObjectiveCard, Pattern, Season, Symbol
 from keystone.data import load_catalog
-from keystone.engine.cards import Habitat, ObjectiveCard, Pattern, Season, Symbol
 from keystone.engine.views import GameView
+from keystone.engine.words import GOAL_LETTERS, goal_name
 from keystone.render import fonts
 from keystone.render.encode import png
 from keystone.render.icons import habitat_icon, icon, paste, season_icon, symbol_icon
@@ -21,7 +22,6 @@ from keystone.render.palette import (
     PAGE,
     RGB,
     SEASON_COLOUR,
-    SYMBOL_LABEL,
     TAG,
     WHITE,
 )
@@ -31,14 +31,6 @@ PATTERN_CELLS: dict[Pattern, tuple[tuple[int, int], ...]] = {
     Pattern.LINE2: ((1, 0), (1, 1)),
     Pattern.DIAGONAL: ((0, 0), (1, 1)),
     Pattern.LINE3: ((1, 0), (1, 1), (1, 2)),
-}
-PATTERN_LABEL: dict[Pattern, str] = {
-    Pattern.L_SHAPE: "L shape",
-    Pattern.LINE2: "2 in a line",
-    Pattern.DIAGONAL: "Diagonal",
-    Pattern.LINE3: "3 in a line",
-    Pattern.COUNT3: "3 anywhere",
-    Pattern.COUNT4: "4 anywhere",
 }
 
 
@@ -126,13 +118,13 @@ def objective_strip(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int
     column = width // 4
     for i, goal in enumerate(objective.goals):
         gx = x + i * column
-        letter = "ABCD"[i]
+        letter = GOAL_LETTERS[i]
         fonts.draw_text(image, (gx, y + 16), letter, 18, INK, anchor="lm", bold=True)
         glyph_w = pattern_glyph(image, (gx + 18, y + 1), goal.pattern, symbol_colour(goal.symbol))
         paste(image, symbol_icon(goal.symbol, 26), (gx + 22 + glyph_w, y + 3))
         if done is not None:
             paste(image, icon("check" if done[i] else "cross", 20), (gx + 52 + glyph_w, y + 6))
-        label = f"{PATTERN_LABEL[goal.pattern]}, {SYMBOL_LABEL[goal.symbol]}"
+        label = goal_name(goal.pattern, goal.symbol)
         fonts.draw_text(image, (gx, y + 38), fonts.fit(label, 14, column - 6), 14, MUTED, anchor="la")
     return 58
 

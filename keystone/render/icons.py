@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from PIL import Image, ImageDraw
 
-from keystone.engine.cards import Habitat, Season, Symbol
+from keystone.cards import Habitat, Season, Symbol
 from keystone.render.palette import (
     ACTIVE,
     ACTIVE_DARK,

@@ -6,7 +6,7 @@ shape (pine, sun, drop, hexagon), so no one needs to tell colours apart to read 
 
 from __future__ import annotations
 
-from keystone.engine.cards import Habitat, Season, Symbol
+from keystone.cards import Habitat, Season
 
 RGB = tuple[int, int, int]
 
@@ -69,15 +69,6 @@ SEASON_COLOUR: dict[Season, RGB] = {
 }
 ENDANGERED: RGB = (209, 69, 43)
 TAG: RGB = (123, 79, 160)
-
-SYMBOL_LABEL: dict[Symbol, str] = {
-    Symbol.SPRING: "Spring",
-    Symbol.SUMMER: "Summer",
-    Symbol.FALL: "Fall",
-    Symbol.WINTER: "Winter",
-    Symbol.ENDANGERED: "Endangered",
-    Symbol.TAG: "Tag",
-}
 
 CARD_W, CARD_H = 150, 190
 """A card face on a board cell or in the Field, in pixels."""

@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from keystone.data import load_catalog
-from keystone.engine.scoring import LineScore, ScoreSheet, rank
+from keystone.engine.board import CELL_NAMES
+from keystone.engine.scoring import LINES, LineScore, ScoreSheet, rank
 from keystone.engine.state import PlacedCard
 from keystone.engine.views import GameView, SeatView
 from keystone.render import fonts
@@ -46,11 +47,10 @@ FOOTNOTE = (
     "Each line scores its best ecosystem: cards + research tokens (+N), scored once more per Keystone (xN).",
     "Objective: 1, 2, 3 or 4 goals score 5, 10, 16 or 24. Synergy: 1 point for every 3 tokens.",
 )
-ROW_LETTERS = "ABCD"
 
 
 def _cell_index(label: str) -> int:
-    return ROW_LETTERS.index(label[0]) * 4 + int(label[1]) - 1
+    return CELL_NAMES.index(label)
 
 
 def _ordinal(place: int) -> str:
@@ -119,10 +119,7 @@ def _line_board(draw: ImageDraw.ImageDraw, xy: tuple[int, int], seat: SeatView, 
             draw.rectangle(box, fill=(196, 188, 170) if placed is not None else PAGE_DARK)
 
 
-LINE_CELLS: dict[str, tuple[int, ...]] = {
-    **{f"Row {ROW_LETTERS[r]}": tuple(r * 4 + c for c in range(4)) for r in range(4)},
-    **{f"Column {c + 1}": tuple(r * 4 + c for r in range(4)) for c in range(4)},
-}
+LINE_CELLS: dict[str, tuple[int, ...]] = dict(LINES)
 
 
 # --------------------------------------------------------------------------- columns

@@ -7,8 +7,8 @@ import functools
 
 from PIL import Image, ImageDraw
 
+from keystone.cards import Habitat, Season
 from keystone.data import load_catalog
-from keystone.engine.cards import Habitat, Season
 from keystone.engine.views import GameView, SkillView
 from keystone.render import fonts
 from keystone.render.board import PAGE_W as BOARD_W

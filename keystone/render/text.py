@@ -7,14 +7,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from keystone.cards import Card, Habitat
 from keystone.data import load_catalog
-from keystone.engine.cards import Card, Habitat
+from keystone.engine.board import CELL_NAMES, ROWS
 from keystone.engine.scoring import ScoreSheet, rank
 from keystone.engine.state import PlacedCard
 from keystone.engine.views import GameView, SeatView
-from keystone.render.common import PATTERN_LABEL, objective_card, require_seat, require_view
+from keystone.engine.words import GOAL_LETTERS, goal_name
+from keystone.render.common import objective_card, require_seat, require_view
 from keystone.render.describe import plural, skill_flip_label, skill_label, skill_state, status_text
-from keystone.render.palette import SYMBOL_LABEL
 
 CELL = 18
 """Characters per board cell in the text grid."""
@@ -69,7 +70,7 @@ def board_lines(seat: SeatView) -> list[str]:
     rule = "   +" + "+".join("-" * CELL for _ in range(4)) + "+"
     lines = ["    " + "".join(str(c + 1).center(CELL + 1) for c in range(4)).rstrip(), rule]
     for r in range(4):
-        cells = [_cell_lines(seat.board[r * 4 + c], f"{'ABCD'[r]}{c + 1}") for c in range(4)]
+        cells = [_cell_lines(seat.board[r * 4 + c], CELL_NAMES[r * 4 + c]) for c in range(4)]
         height = max(2, *(len(c) for c in cells))
         for k in range(height):
             texts = []
@@ -82,7 +83,7 @@ def board_lines(seat: SeatView) -> list[str]:
                 else:
                     text = cell[k] if k < len(cell) else ""
                 texts.append(f" {text}".ljust(CELL)[:CELL])
-            head = f" {'ABCD'[r]} |" if k == 0 else "   |"
+            head = f" {ROWS[r]} |" if k == 0 else "   |"
             lines.append(head + "|".join(texts) + "|")
         lines.append(rule)
     return lines
@@ -93,7 +94,7 @@ def _objective_line(number: int | None) -> str | None:
     if objective is None:
         return None
     goals = "; ".join(
-        f"{'ABCD'[i]} {PATTERN_LABEL[g.pattern]} {SYMBOL_LABEL[g.symbol]}" for i, g in enumerate(objective.goals)
+        f"{GOAL_LETTERS[i]} {goal_name(g.pattern, g.symbol)}" for i, g in enumerate(objective.goals)
     )
     return f"Secret objective {objective.number}: {goals}."
 

@@ -23,6 +23,7 @@ from keystone.engine.views import GameView, player_view
 
 Level = Literal["easy", "normal", "hard"]
 LEVELS: tuple[str, ...] = get_args(Level)
+"""The one list of bot levels, easiest first; the app, the cogs and the command line all use it."""
 NORMAL_SAMPLES = 3
 """Guesses of the deck the normal bot averages over when a skill draws hidden cards."""
 
@@ -54,7 +55,7 @@ def choose_action(
     the hard bot stop searching and answer with what it has.
     """
     if level not in LEVELS:
-        raise ValueError(f"There is no bot level {level!r}; choose easy, normal or hard.")
+        raise ValueError(f"There is no bot level {level!r}; choose {', '.join(LEVELS[:-1])} or {LEVELS[-1]}.")
     view, cfg = _view_and_config(view_or_state, config)
     if view.over:
         raise ValueError("The game is over; there is nothing left to play.")

@@ -17,12 +17,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from keystone.engine.cards import OBJECTIVE_POINTS, Habitat, Pattern, Ruleset, Symbol
+from keystone.cards import OBJECTIVE_POINTS, Habitat, Pattern, Ruleset, Symbol
+from keystone.engine.board import NEIGHBOURS
 from keystone.engine.game import catalog
-from keystone.engine.scoring import LINES, PLACEMENTS
+from keystone.engine.scoring import LINES, PLACEMENTS, Reach, first_reach, next_reach
 from keystone.engine.state import GameState, PlacedCard
 
-LOW, HIGH = 1, 5
 SYMBOL_BIT: dict[Symbol, int] = {s: 1 << i for i, s in enumerate(Symbol)}
 HABITAT_BIT: dict[Habitat, int] = {h: 1 << i for i, h in enumerate(Habitat)}
 ANY_HABITAT = (1 << len(Habitat)) - 1
@@ -31,14 +31,6 @@ LINE_GETTERS = tuple(operator.itemgetter(*cells) for cells in LINE_CELLS)
 """Each line's four cells picked out of a board list as one tuple (the cache key of `line_values`)."""
 LINES_OF_CELL: tuple[tuple[int, int], ...] = tuple((i // 4, 4 + i % 4) for i in range(16))
 """For each cell, the index (into LINE_CELLS) of its row and of its column."""
-NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(
-        r * 4 + c
-        for r, c in ((i // 4 - 1, i % 4), (i // 4 + 1, i % 4), (i // 4, i % 4 - 1), (i // 4, i % 4 + 1))
-        if 0 <= r < 4 and 0 <= c < 4
-    )
-    for i in range(16)
-)
 
 
 class CardInfo(NamedTuple):
@@ -100,9 +92,9 @@ DEFAULT_WEIGHTS = Weights()
 def line_values(cells: tuple[Cell | None, ...], consecutive: bool, chances: tuple[float, ...]) -> tuple[int, float]:
     """(exact points, expected points) of one row or column.
 
-    Exact follows the score sheet: the best strictly ascending or descending run of cards sharing
-    a habitat. Expected also lets each empty cell stand for a card still to come (any habitat,
-    any number), worth `chances[j]` of the gain when a run needs `j` such cards.
+    Exact follows the score sheet, taking scoring's own `next_reach` step for each card.
+    Expected also lets each empty cell stand for a card still to come (any habitat, any number),
+    worth `chances[j]` of the gain when a run needs `j` such cards.
     """
     exact = 0
     hopes: list[tuple[int, int]] = []
@@ -111,29 +103,24 @@ def line_values(cells: tuple[Cell | None, ...], consecutive: bool, chances: tupl
         first = cells[start]
         if first is None:
             mask, size, keys, jokers = ANY_HABITAT, 1, 0, 1
-            up_lo, up_hi = LOW, HIGH
+            reach: Reach | None = first_reach(0)
         else:
             mask, size, keys, jokers = first[1], 1 + first[3], first[2], 0
-            up_lo, up_hi = (first[0], first[0]) if first[0] else (LOW, HIGH)
-        dn_lo, dn_hi = up_lo, up_hi
+            reach = first_reach(first[0])
         for end in range(start + 1, n):
             cell = cells[end]
-            up_lo, up_hi = up_lo + 1, (min(up_hi + 1, HIGH) if consecutive else HIGH)
-            dn_lo, dn_hi = (max(dn_lo - 1, LOW) if consecutive else LOW), dn_hi - 1
             if cell is None:
+                reach = next_reach(reach, 0, consecutive)  # a card still to come: any number, any habitat
                 jokers += 1
                 size += 1
             else:
                 mask &= cell[1]
                 if not mask:
                     break
-                num = cell[0]
-                if num:
-                    up_lo, up_hi = (num, num) if up_lo <= num <= up_hi else (9, 0)
-                    dn_lo, dn_hi = (num, num) if dn_lo <= num <= dn_hi else (9, 0)
+                reach = next_reach(reach, cell[0], consecutive)
                 size += 1 + cell[3]
                 keys += cell[2]
-            if up_lo > up_hi and dn_lo > dn_hi:
+            if reach is None:
                 break
             value = size * (1 + keys)
             if jokers:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
+from keystone.cards import Ruleset
 from keystone.engine.actions import (
     Action,
     BuyWild,
@@ -36,7 +37,6 @@ from keystone.engine.bots.evaluate import (
     seat_value,
     turns_left,
 )
-from keystone.engine.cards import Ruleset
 from keystone.engine.game import apply, legal_actions, take_cost
 from keystone.engine.state import GameState
 
