@@ -10,7 +10,7 @@ from keystone.engine.actions import BadNotation, EndTurn, Pass, Resign, Take, Us
 from keystone.engine.board import CELL_NAMES, parse_cell
 from keystone.engine.game import apply
 from keystone.engine.invariants import check_invariants
-from keystone.engine.results import final_scores, places
+from keystone.engine.results import final_scores, places, standings
 from keystone.engine.state import dump_state, load_state
 from tests.engine_helpers import (
     cell_card,
@@ -586,3 +586,14 @@ def test_notation_numbers_are_plain_digits_only() -> None:
     for word in ("²", "①", "٣", "1" * 4301, "0" * 4):
         with pytest.raises(IllegalAction, match="is not a skill token number"):
             parse_action(f"skill {word}")
+
+
+def test_standings_rank_the_boards_and_a_resigned_seat_wins_nothing() -> None:
+    state = game(players=2, seed=3)
+    state, _ = play(state, "take 6 A1")
+    over, _ = apply(state, Resign(1))
+    first, second = standings(over)
+    assert (first.place, first.won) == (1, True) and (second.place, second.won) == (2, False)
+    assert first.stars is None and second.score == final_scores(over)[1].total
+    solo, _ = apply(game(players=1, seed=3), Resign(0))
+    assert [(s.place, s.won) for s in standings(solo)] == [(1, False)]

@@ -39,7 +39,7 @@ from keystone.engine import (
 from keystone.engine.actions import Resign
 from keystone.engine.bots import LEVELS, Level
 from keystone.engine.coop import acting_player
-from keystone.engine.results import final_scores, places, view_scores
+from keystone.engine.results import final_scores, standings, view_scores
 from keystone.store import GameRecord, Kind, LoadedGame, SeatInfo, SeatResult, StaleVersion, Store, StoreError
 
 log = logging.getLogger(__name__)
@@ -652,22 +652,11 @@ async def _pictures(view: GameView, mover: int | None) -> list[File]:
 
 
 def _results(record: GameRecord, state: GameState) -> list[SeatResult]:
-    """Per-seat results, ranked by the engine (a seat that resigned comes last and wins nothing).
-
-    Co-op partners share the board's score and first place; an assignment adds its stars to every
-    person's result, so the store records it in each partner's campaign. A resigned assignment
-    earns no stars."""
-    stars = None
-    if record.assignment is not None and state.phase == "over" and state.resigned is None:
-        stars = campaign.judge(record.assignment, state).stars
-    if record.config.coop:
-        total = final_scores(state)[0].total
-        won = (stars is None or stars > 0) and state.resigned is None
-        return [SeatResult(i, total, 1, won, stars) for i in range(len(record.seats))]
-    sheets = final_scores(state)
-    ranks = places(sheets, state.resigned)
-    return [SeatResult(i, s.total, r, (r == 1 if stars is None else stars > 0) and i != state.resigned, stars)
-            for i, (s, r) in enumerate(zip(sheets, ranks, strict=True))]
+    """Each store seat's result, as the engine ranks its board: co-op partners share their one
+    board's result, so an assignment's stars reach every partner's campaign."""
+    boards = standings(state)
+    played = [boards[_board(record, i)] for i in range(len(record.seats))]
+    return [SeatResult(i, b.score, b.place, b.won, b.stars) for i, b in enumerate(played)]
 
 
 def _bot_is_due(record: GameRecord, state: GameState) -> bool:
