@@ -22,9 +22,9 @@ from keystone.engine.campaign import LAST_ASSIGNMENT
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
 @app_commands.allowed_installs(guilds=True, users=False)
 class JournalCog(commands.Cog, name="Journal"):
-    """The solo campaign: twenty assignments, played one at a time in a direct message (or a channel)."""
+    """The Field Journal campaign: assignments played alone in a direct message, or by two partners in a channel."""
 
-    journal = app_commands.Group(name="journal", description="The Field Journal: twenty solo assignments",
+    journal = app_commands.Group(name="journal", description=f"The Field Journal: {LAST_ASSIGNMENT} solo assignments",
                                  allowed_contexts=EVERYWHERE, allowed_installs=INSTALLS)
 
     def __init__(self, bot: commands.Bot, service: GameService) -> None:

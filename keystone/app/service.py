@@ -486,7 +486,7 @@ class GameService:
 
     @guarded
     async def journal_list(self, actor: Actor) -> Reply:
-        """The twenty assignments with this person's stars, the recommended next one, and the envelope."""
+        """Every assignment with this person's stars, the recommended next one, and the envelope."""
         progress = await self.store.campaign_progress(actor.user_id)
         lines = journal.journal_lines(progress, await self._envelope_open(actor.user_id))
         return Reply(private="\n".join(lines))
