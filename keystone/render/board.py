@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import functools
 
+from collections.abc import Sequence
+
 from PIL import Image, ImageDraw
 
 from keystone.engine.board import CELL_NAMES, ROWS
@@ -11,6 +13,9 @@ from keystone.engine.views import GameView, SeatView
 from keystone.render import fonts
 from keystone.render.cards import empty_cell, placed_face
 from keystone.render.common import (
+    GOAL_ROW,
+    LEGEND_ROW,
+    LEGEND_ROWS,
     canvas,
     legend,
     objective_card,
@@ -25,6 +30,7 @@ from keystone.render.palette import (
     ACTIVE_DARK,
     CARD_H,
     CARD_W,
+    HIGHLIGHT,
     INK,
     LABEL_ON_MAT,
     MAT,
@@ -33,13 +39,16 @@ from keystone.render.palette import (
     PAGE,
 )
 
-GAP = 8
-PAD_LEFT, PAD_TOP, PAD_RIGHT, PAD_BOTTOM = 36, 34, 14, 14
+GAP = 6
+PAD_LEFT, PAD_TOP, PAD_RIGHT, PAD_BOTTOM = 30, 30, 8, 8
 MAT_W = PAD_LEFT + 4 * CARD_W + 3 * GAP + PAD_RIGHT
 MAT_H = PAD_TOP + 4 * CARD_H + 3 * GAP + PAD_BOTTOM
-MARGIN = 16
-HEADER_H = 60
+MARGIN = 12
+HEADER_H = 56
 PAGE_W = MAT_W + 2 * MARGIN
+"""800 px: four 180 px cards across, the most a picture posted in a channel is wide."""
+MARK = 5
+"""Width of the frame around a card placed this turn."""
 
 
 def cell_origin(index: int) -> tuple[int, int]:
@@ -70,25 +79,25 @@ def header(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], w
            seat: SeatView) -> None:
     """Name on the left, a "to act" mark, synergy and cells filled on the right."""
     x, y = xy
-    name = fonts.fit(seat.name, 26, width - 330)
+    name = fonts.fit(seat.name, 26, width - 400)
     fonts.draw_text(image, (x, y), name, 26, INK, anchor="lm", bold=True)
     if view.current == seat.index and not view.over:
         pill(image, (x + fonts.width(name, 26, bold=True) + 12, y), "to act", ACTIVE_DARK)
     filled = sum(p is not None for p in seat.board)
     cells_text = f"{filled}/16 cells"
     right = x + width
-    fonts.draw_text(image, (right, y), cells_text, 18, MUTED, anchor="rm")
-    syn_x = right - fonts.width(cells_text, 18) - 20 - 110
-    used = token_count(image, draw, (syn_x, y), "synergy", seat.synergy, size=28, text_size=22)
-    fonts.draw_text(image, (syn_x + used + 6, y + 1), "synergy", 16, MUTED, anchor="lm")
+    fonts.draw_text(image, (right, y), cells_text, 20, MUTED, anchor="rm")
+    syn_x = right - fonts.width(cells_text, 20) - 20 - 130
+    used = token_count(image, draw, (syn_x, y), "synergy", seat.synergy, size=30, text_size=24)
+    fonts.draw_text(image, (syn_x + used + 6, y + 1), "synergy", 20, MUTED, anchor="lm")
 
 
 def _panel_height(has_objective: bool, with_legend: bool) -> int:
     height = MARGIN + HEADER_H + MAT_H + MARGIN
     if has_objective:
-        height += 28 + 58
+        height += 40 + 2 * GOAL_ROW
     if with_legend:
-        height += 14 + 78
+        height += 14 + LEGEND_ROWS * LEGEND_ROW
     return height
 
 
@@ -103,16 +112,19 @@ def _template(objective_number: int | None, over: bool, with_legend: bool) -> Im
     y += MAT_H
     if objective is not None:
         title = f"Secret objective {objective.number}" + ("" if over else " (only you see this)")
-        fonts.draw_text(image, (MARGIN + 4, y + 16), title, 17, INK, anchor="lm", bold=True)
-        y += 28 + objective_strip(image, draw, (MARGIN + 4, y + 30), PAGE_W - 2 * MARGIN, objective)
+        fonts.draw_text(image, (MARGIN + 4, y + 22), title, 20, INK, anchor="lm", bold=True)
+        y += 40 + objective_strip(image, draw, (MARGIN + 4, y + 40), PAGE_W - 2 * MARGIN, objective)
     if with_legend:
         legend(image, draw, (MARGIN + 8, y + 14), PAGE_W - 2 * MARGIN - 8)
     return image
 
 
-def board_panel(view: GameView, seat: SeatView, with_legend: bool = True) -> Image.Image:
-    """Header, mat, and below it the owner's objective when this view may see it, then the legend."""
-    image = _template(seat.objective, view.over, with_legend).copy()
+def board_panel(view: GameView, seat: SeatView, with_legend: bool = True, marked: Sequence[int] = (),
+                with_objective: bool = True) -> Image.Image:
+    """Header, mat, and below it the owner's objective when this view may see it, then the legend.
+    Cells in `marked` (placed this turn) get a bright frame."""
+    objective = seat.objective if with_objective else None
+    image = _template(objective, view.over, with_legend).copy()
     draw = ImageDraw.Draw(image)
     header(image, draw, (MARGIN + 4, MARGIN + HEADER_H // 2 - 4), PAGE_W - 2 * MARGIN - 8, view, seat)
     for i, placed in enumerate(seat.board):
@@ -120,14 +132,27 @@ def board_panel(view: GameView, seat: SeatView, with_legend: bool = True) -> Ima
             face = placed_face(placed.card, placed.research)
             x, y = cell_origin(i)
             image.paste(face, (MARGIN + x, MARGIN + HEADER_H + y), face)
+    for i in sorted(set(marked)):
+        x, y = cell_origin(i)
+        left, top = MARGIN + x - 2, MARGIN + HEADER_H + y - 2
+        draw.rounded_rectangle((left, top, left + CARD_W + 3, top + CARD_H + 3), radius=12, outline=HIGHLIGHT,
+                               width=MARK)
     return image
 
 
-def render_board_image(view: GameView, seat: int) -> Image.Image:
+def check_cells(cells: Sequence[int]) -> tuple[int, ...]:
+    """Board cell indexes (0 = A1 to 15 = D4), refused with one sentence when one is not a cell."""
+    for cell in cells:
+        if type(cell) is not int or not 0 <= cell < 16:
+            raise ValueError(f"There is no board cell {cell!r}; cells are numbered 0 (A1) to 15 (D4).")
+    return tuple(cells)
+
+
+def render_board_image(view: GameView, seat: int, marked: Sequence[int] = ()) -> Image.Image:
     view = require_view(view, "render_board")
-    return board_panel(view, view.seats[require_seat(view, seat)])
+    return board_panel(view, view.seats[require_seat(view, seat)], marked=check_cells(marked))
 
 
-def render_board(view: GameView, seat: int) -> bytes:
-    """PNG of one seat's board as `view` may see it."""
-    return png(render_board_image(view, seat))
+def render_board(view: GameView, seat: int, marked: Sequence[int] = ()) -> bytes:
+    """PNG of one seat's board as `view` may see it (800 px wide), `marked` cells framed."""
+    return png(render_board_image(view, seat, marked))

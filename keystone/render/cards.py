@@ -1,6 +1,8 @@
 """Card faces, card backs and empty board cells, each drawn once and cached.
 
-A face is drawn at twice its size and scaled down, so its rounded frame and landscape are smooth.
+A face is laid out in design units on a 150 x 190 card and drawn 2.4 times larger, then scaled down
+to CARD_W x CARD_H (180 x 228 px), so its rounded frame and landscape are smooth and its name is
+18 px: readable when Discord shows the picture 400 px wide on a phone.
 The landscape strip shows one small scene per habitat of the card (pines, dunes, waves, peaks):
 our own art, and a second way to read the habitats at a glance.
 """
@@ -36,8 +38,20 @@ from keystone.render.palette import (
     WHITE,
 )
 
-S = 2
-"""Supersampling factor for card faces."""
+W, H = 150, 190
+"""The card in design units; every coordinate below is in these."""
+S = 2 * CARD_W / W
+"""Supersampling factor: design units to pixels of the large drawing (2.4)."""
+
+
+SHRINK = S * W / CARD_W
+"""How much the large drawing is scaled down (2): its text shows at its size divided by this."""
+
+
+def _px(v: float) -> int:
+    """A design length in pixels of the large drawing."""
+    return round(v * S)
+
 STRIP = 32
 """Width of the habitat strip down the card's left side."""
 NAME_TOP = 128
@@ -107,23 +121,21 @@ def _landscape(card: Card, w: int, h: int) -> Image.Image:
 
 
 def _name_lines(name: str) -> tuple[list[str], int]:
-    """The name wrapped into the name band: two lines at 15 px, or three at 14 px."""
-    room = CARD_W - 12
-    lines = fonts.wrap(name, 15, room, max_lines=9)
-    if len(lines) <= 2:
-        return lines, 15
-    return fonts.wrap(name, 14, room, max_lines=3), 14
+    """The name wrapped into the name band: two lines, or three set closer, at 15 design units
+    (18 px shown)."""
+    lines = fonts.wrap(name, 15, W - 12, max_lines=3)
+    return lines, (18 if len(lines) <= 2 else 16)
 
 
 def _frame(big: Image.Image, edge: RGB, edge_width: int) -> None:
     d = ImageDraw.Draw(big)
-    d.rounded_rectangle(_box(0, 0, CARD_W - 1, CARD_H - 1), radius=RADIUS * S, fill=CARD, outline=edge,
-                        width=edge_width * S)
+    d.rounded_rectangle(_box(0, 0, W - 1, H - 1), radius=_px(RADIUS), fill=CARD, outline=edge,
+                        width=_px(edge_width))
 
 
 def _rounded_mask() -> Image.Image:
-    mask = Image.new("L", (CARD_W * S, CARD_H * S), 0)
-    ImageDraw.Draw(mask).rounded_rectangle(_box(0, 0, CARD_W - 1, CARD_H - 1), radius=RADIUS * S, fill=255)
+    mask = Image.new("L", (_px(W), _px(H)), 0)
+    ImageDraw.Draw(mask).rounded_rectangle(_box(0, 0, W - 1, H - 1), radius=_px(RADIUS), fill=255)
     return mask
 
 
@@ -131,58 +143,63 @@ def _draw_species(big: Image.Image, card: Card) -> None:
     d = ImageDraw.Draw(big)
     art_x0 = STRIP + 1
     scene_top = 66
-    big.paste(_landscape(card, (CARD_W - 2 - art_x0) * S, (NAME_TOP - scene_top) * S), (art_x0 * S, scene_top * S))
+    big.paste(_landscape(card, _px(W - 2 - art_x0), _px(NAME_TOP - scene_top)), (_px(art_x0), _px(scene_top)))
     d.rectangle(_box(2, 2, STRIP, NAME_TOP), fill=SIDE_STRIP)
-    d.line(_box(STRIP, 2, STRIP, NAME_TOP), fill=CARD_EDGE, width=S)
+    d.line(_box(STRIP, 2, STRIP, NAME_TOP), fill=CARD_EDGE, width=_px(1))
     for i, habitat in enumerate(card.habitats):
-        sprite = habitat_icon(habitat, 24 * S)
-        paste(big, sprite, (5 * S, (7 + i * 30) * S))
+        sprite = habitat_icon(habitat, _px(24))
+        paste(big, sprite, (_px(5), _px(7 + i * 30)))
     number = str(card.number)
-    fonts.draw_text(big, ((art_x0 + 8) * S, 0), number, 52 * S, INK, anchor="la", bold=True)
+    fonts.draw_text(big, (_px(art_x0 + 8), 0), number, _px(52), INK, anchor="la", bold=True)
     if card.keystone:
-        num_w = fonts.width(number, 52 * S, bold=True) // S
-        paste(big, icon("keystone", 26 * S), ((art_x0 + 14 + num_w) * S, 16 * S))
+        num_w = fonts.width(number, _px(52), bold=True) / S
+        paste(big, icon("keystone", _px(26)), (_px(art_x0 + 14 + num_w), _px(16)))
     if card.season is not None:
-        paste(big, season_icon(card.season, 30 * S), ((CARD_W - 36) * S, 5 * S))
+        paste(big, season_icon(card.season, _px(30)), (_px(W - 36), _px(5)))
     if card.endangered or card.tag:
-        paste(big, icon("endangered" if card.endangered else "tag", 28 * S), ((CARD_W - 35) * S, 38 * S))
+        paste(big, icon("endangered" if card.endangered else "tag", _px(28)), (_px(W - 35), _px(38)))
 
 
 def _draw_wild(big: Image.Image, card: Card) -> None:
     d = ImageDraw.Draw(big)
     habitat = card.habitats[0]
     colour = HABITAT_COLOUR[habitat]
-    art = _scene(habitat, (CARD_W - 4) * S, (NAME_TOP - 4) * S, details=False)
+    art = _scene(habitat, _px(W - 4), _px(NAME_TOP - 4), details=False)
     ad = ImageDraw.Draw(art)
-    for k in range(-CARD_H, CARD_W, 18):  # bold diagonal stripes: a Wild card is never mistaken for a species
-        ad.line([(k * S, (NAME_TOP - 4) * S), ((k + NAME_TOP) * S, 0)], fill=(*HABITAT_MOTIF[habitat],), width=3 * S)
-    big.paste(art, (2 * S, 2 * S))
-    paste(big, habitat_icon(habitat, 30 * S), (8 * S, 8 * S))
+    for k in range(-H, W, 18):  # bold diagonal stripes: a Wild card is never mistaken for a species
+        ad.line([(_px(k), _px(NAME_TOP - 4)), (_px(k + NAME_TOP), 0)], fill=(*HABITAT_MOTIF[habitat],), width=_px(3))
+    big.paste(art, (_px(2), _px(2)))
+    paste(big, habitat_icon(habitat, _px(30)), (_px(8), _px(8)))
     if card.season is not None:
-        paste(big, season_icon(card.season, 30 * S), ((CARD_W - 38) * S, 8 * S))
-    d.rounded_rectangle(_box(22, 50, CARD_W - 22, 100), radius=10 * S, fill=WHITE, outline=colour, width=3 * S)
-    fonts.draw_text(big, (CARD_W / 2 * S, 75 * S), "1-5", 34 * S, INK, anchor="mm")
-    d.rounded_rectangle(_box(40, 104, CARD_W - 40, 124), radius=8 * S, fill=colour)
+        paste(big, season_icon(card.season, _px(30)), (_px(W - 38), _px(8)))
+    d.rounded_rectangle(_box(22, 50, W - 22, 100), radius=_px(10), fill=WHITE, outline=colour, width=_px(3))
+    fonts.draw_text(big, (W / 2 * S, 75 * S), "1-5", _px(34), INK, anchor="mm")
+    d.rounded_rectangle(_box(40, 104, W - 40, 124), radius=_px(8), fill=colour)
     light = sum(c * w for c, w in zip(colour, (0.299, 0.587, 0.114), strict=True)) > 150
-    fonts.draw_text(big, (CARD_W / 2 * S, 114 * S), "WILD", 15 * S, INK if light else WHITE, anchor="mm", bold=True)
+    fonts.draw_text(big, (W / 2 * S, 114 * S), "WILD", _px(15), INK if light else WHITE, anchor="mm", bold=True)
 
 
 def _draw_name(big: Image.Image, name: str) -> None:
     d = ImageDraw.Draw(big)
-    d.rectangle(_box(2, NAME_TOP, CARD_W - 3, CARD_H - 10), fill=WHITE)
-    d.line(_box(2, NAME_TOP, CARD_W - 3, NAME_TOP), fill=CARD_EDGE, width=S)
-    lines, size = _name_lines(name)
-    line_h = size + 3
-    top = NAME_TOP + (CARD_H - NAME_TOP - line_h * len(lines)) / 2
+    d.rectangle(_box(2, NAME_TOP, W - 3, H - 10), fill=WHITE)
+    d.line(_box(2, NAME_TOP, W - 3, NAME_TOP), fill=CARD_EDGE, width=_px(1))
+    lines, line_h = _name_lines(name)
+    size = 15
+    top = NAME_TOP + (H - NAME_TOP - line_h * len(lines)) / 2
     for i, line in enumerate(lines):
-        fonts.draw_text(big, (CARD_W / 2 * S, (top + i * line_h + line_h / 2) * S), line, size * S, INK, anchor="mm")
+        fonts.draw_text(big, (W / 2 * S, (top + i * line_h + line_h / 2) * S), line, _px(size), INK, anchor="mm")
 
 
 @functools.cache
 def card_face(card_id: str) -> Image.Image:
     """A card's face (RGBA, CARD_W x CARD_H, transparent corners); cached, treat as read-only."""
+    with fonts.drawn_large(SHRINK):
+        return _card_face(card_id)
+
+
+def _card_face(card_id: str) -> Image.Image:
     card = load_catalog().card(card_id)
-    big = Image.new("RGBA", (CARD_W * S, CARD_H * S), (0, 0, 0, 0))
+    big = Image.new("RGBA", (_px(W), _px(H)), (0, 0, 0, 0))
     if card.wild:
         _frame(big, HABITAT_COLOUR[card.habitats[0]], 3)
         _draw_wild(big, card)
@@ -193,62 +210,67 @@ def card_face(card_id: str) -> Image.Image:
         name = card.name
     _draw_name(big, name)
     edge = HABITAT_COLOUR[card.habitats[0]] if card.wild else CARD_EDGE
-    ImageDraw.Draw(big).rounded_rectangle(_box(0, 0, CARD_W - 1, CARD_H - 1), radius=RADIUS * S, outline=edge,
-                                          width=(3 if card.wild else 2) * S)
+    ImageDraw.Draw(big).rounded_rectangle(_box(0, 0, W - 1, H - 1), radius=_px(RADIUS), outline=edge,
+                                          width=_px(3 if card.wild else 2))
     big.putalpha(_rounded_mask())
     return big.resize((CARD_W, CARD_H), Image.Resampling.LANCZOS)
 
 
 @functools.lru_cache(maxsize=1024)
 def placed_face(card_id: str, research: int) -> Image.Image:
-    """A face with its research tokens lying on it (a number on the token when there are several)."""
+    """A face with its research tokens lying on it; several show their count in a white badge large
+    enough to read on a phone."""
     face = card_face(card_id)
     if research <= 0:
         return face
     out = face.copy()
-    token = icon("research", 30)
-    paste(out, token, (CARD_W - 36, NAME_TOP - 36))
+    name_top = round(NAME_TOP * CARD_W / W)
+    token = icon("research", 40)
+    paste(out, token, (CARD_W - 46, name_top - 46))
     if research > 1:
         d = ImageDraw.Draw(out)
-        d.ellipse((CARD_W - 50, NAME_TOP - 44, CARD_W - 30, NAME_TOP - 24), fill=WHITE, outline=INK, width=1)
-        fonts.draw_text(out, (CARD_W - 40, NAME_TOP - 34), str(research), 14, INK, anchor="mm")
+        label = f"x{research}"
+        w = fonts.width(label, 20, bold=True) + 12
+        box = (CARD_W - 50 - w, name_top - 42, CARD_W - 46, name_top - 12)
+        d.rounded_rectangle(box, radius=8, fill=WHITE, outline=INK, width=2)
+        fonts.draw_text(out, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), label, 20, INK, anchor="mm", bold=True)
     return out
 
 
 @functools.cache
 def card_back(width: int = CARD_W, height: int = CARD_H) -> Image.Image:
     """The back of a Species card: for the deck."""
-    big = Image.new("RGBA", (width * S, height * S), (0, 0, 0, 0))
+    k = 2
+    big = Image.new("RGBA", (width * k, height * k), (0, 0, 0, 0))
     d = ImageDraw.Draw(big)
-    d.rounded_rectangle((0, 0, width * S - 1, height * S - 1), radius=RADIUS * S, fill=(44, 74, 56),
-                        outline=MAT_EDGE, width=2 * S)
-    d.rounded_rectangle((8 * S, 8 * S, (width - 8) * S, (height - 8) * S), radius=6 * S, outline=GOLD, width=2 * S)
-    for k in range(-height, width, 14):
-        d.line([(k * S, (height - 10) * S), ((k + height) * S, 10 * S)], fill=(52, 84, 64), width=2 * S)
-    d.rounded_rectangle((8 * S, 8 * S, (width - 8) * S, (height - 8) * S), radius=6 * S, outline=GOLD, width=2 * S)
+    d.rounded_rectangle((0, 0, width * k - 1, height * k - 1), radius=RADIUS * k, fill=(44, 74, 56),
+                        outline=MAT_EDGE, width=2 * k)
+    d.rounded_rectangle((8 * k, 8 * k, (width - 8) * k, (height - 8) * k), radius=6 * k, outline=GOLD, width=2 * k)
+    for j in range(-height, width, 14):
+        d.line([(j * k, (height - 10) * k), ((j + height) * k, 10 * k)], fill=(52, 84, 64), width=2 * k)
+    d.rounded_rectangle((8 * k, 8 * k, (width - 8) * k, (height - 8) * k), radius=6 * k, outline=GOLD, width=2 * k)
     size = min(width, height) // 3
-    paste(big, icon("keystone", size * S), ((width - size) // 2 * S, (height - size) // 2 * S))
+    paste(big, icon("keystone", size * k), ((width - size) // 2 * k, (height - size) // 2 * k))
     return big.resize((width, height), Image.Resampling.LANCZOS)
 
 
 @functools.cache
 def empty_cell(label: str) -> Image.Image:
     """An empty board cell showing its coordinate, which is what `/take` asks for."""
-    big = Image.new("RGBA", (CARD_W * S, CARD_H * S), (0, 0, 0, 0))
+    big = Image.new("RGBA", (_px(W), _px(H)), (0, 0, 0, 0))
     d = ImageDraw.Draw(big)
-    d.rounded_rectangle(_box(0, 0, CARD_W - 1, CARD_H - 1), radius=RADIUS * S, fill=SLOT, outline=MAT_EDGE,
-                        width=2 * S)
-    d.rounded_rectangle(_box(6, 6, CARD_W - 7, CARD_H - 7), radius=(RADIUS - 3) * S, outline=(96, 128, 108),
-                        width=S)
-    fonts.draw_text(big, (CARD_W / 2 * S, CARD_H / 2 * S), label, 40 * S, SLOT_TEXT, anchor="mm")
+    d.rounded_rectangle(_box(0, 0, W - 1, H - 1), radius=_px(RADIUS), fill=SLOT, outline=MAT_EDGE, width=_px(2))
+    d.rounded_rectangle(_box(6, 6, W - 7, H - 7), radius=_px(RADIUS - 3), outline=(96, 128, 108), width=_px(1))
+    with fonts.drawn_large(SHRINK):
+        fonts.draw_text(big, (W / 2 * S, H / 2 * S), label, _px(40), SLOT_TEXT, anchor="mm")
     return big.resize((CARD_W, CARD_H), Image.Resampling.LANCZOS)
 
 
 @functools.cache
-def empty_slot(width: int = CARD_W, height: int = CARD_H) -> Image.Image:
-    """A Field slot with no card (the deck ran dry)."""
+def empty_slot(width: int = CARD_W, height: int = CARD_H, label: str = "empty") -> Image.Image:
+    """A Field slot with no card (the deck ran dry), or an empty pile."""
     img = Image.new("RGBA", (width, height), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     d.rounded_rectangle((0, 0, width - 1, height - 1), radius=RADIUS, outline=MUTED, width=2)
-    fonts.draw_text(img, (width / 2, height / 2), "empty", 16, MUTED, anchor="mm")
+    fonts.draw_text(img, (width / 2, height / 2), label, 20, MUTED, anchor="mm")
     return img

@@ -59,19 +59,19 @@ def canvas(width: int, height: int, colour: RGB = PAGE) -> tuple[Image.Image, Im
 
 
 def pill(image: Image.Image, xy: tuple[int, int], text: str, fill: RGB, colour: RGB = WHITE,
-         size: int = 15) -> int:
+         size: int = 18) -> int:
     """A rounded label with its left edge at x and vertical centre at y; returns its width."""
     draw = ImageDraw.Draw(image)
     x, y = xy
     w = fonts.width(text, size, bold=True) + 20
-    h = size + 12
+    h = size + 10
     draw.rounded_rectangle((x, y - h // 2, x + w, y + h // 2), radius=h // 2, fill=fill)
     fonts.draw_text(image, (x + w / 2, y), text, size, colour, anchor="mm", bold=True)
     return w
 
 
 def token_count(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], name: str, count: int,
-                size: int = 24, text_size: int = 18) -> int:
+                size: int = 26, text_size: int = 20) -> int:
     """An icon followed by a number (synergy, research...); returns the width used."""
     x, y = xy
     paste(image, icon(name, size), (x, y - size // 2))
@@ -89,7 +89,7 @@ def pattern_glyph(image: Image.Image, xy: tuple[int, int], pattern: Pattern, col
     x, y = xy
     if pattern in (Pattern.COUNT3, Pattern.COUNT4):
         text = "3+" if pattern is Pattern.COUNT3 else "4+"
-        fonts.draw_text(image, (x + (cell * 3 + 4) / 2, y + (cell * 3 + 4) / 2), text, 16, INK, anchor="mm",
+        fonts.draw_text(image, (x + (cell * 3 + 4) / 2, y + (cell * 3 + 4) / 2), text, 18, INK, anchor="mm",
                         bold=True)
         return cell * 3 + 4
     filled = set(PATTERN_CELLS[pattern])
@@ -111,22 +111,31 @@ def symbol_colour(symbol: Symbol) -> RGB:
     return SEASON_COLOUR[Season(symbol.value)]
 
 
+GOAL_ROW = 46
+
+
 def objective_strip(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], width: int,
-                    objective: ObjectiveCard, done: Sequence[bool] | None = None) -> int:
-    """The four goals of a secret objective in one row; returns the height used."""
+                    objective: ObjectiveCard, done: Sequence[bool] | None = None, columns: int = 2) -> int:
+    """The four goals of a secret objective, `columns` to a row, each with its name (and a check or a
+    cross when `done` is given); returns the height used."""
     x, y = xy
-    column = width // 4
+    column = width // columns
     for i, goal in enumerate(objective.goals):
-        gx = x + i * column
-        letter = GOAL_LETTERS[i]
-        fonts.draw_text(image, (gx, y + 16), letter, 18, INK, anchor="lm", bold=True)
-        glyph_w = pattern_glyph(image, (gx + 18, y + 1), goal.pattern, symbol_colour(goal.symbol))
-        paste(image, symbol_icon(goal.symbol, 26), (gx + 22 + glyph_w, y + 3))
+        gx = x + (i % columns) * column
+        gy = y + (i // columns) * GOAL_ROW
+        fonts.draw_text(image, (gx, gy + 19), GOAL_LETTERS[i], 20, INK, anchor="lm", bold=True)
+        glyph_w = pattern_glyph(image, (gx + 20, gy + 3), goal.pattern, symbol_colour(goal.symbol), cell=10)
+        tx = gx + 26 + glyph_w
+        paste(image, symbol_icon(goal.symbol, 30), (tx, gy + 4))
+        tx += 36
         if done is not None:
-            paste(image, icon("check" if done[i] else "cross", 20), (gx + 52 + glyph_w, y + 6))
-        label = goal_name(goal.pattern, goal.symbol)
-        fonts.draw_text(image, (gx, y + 38), fonts.fit(label, 14, column - 6), 14, MUTED, anchor="la")
-    return 58
+            paste(image, icon("check" if done[i] else "cross", 26), (tx, gy + 6))
+            tx += 32
+        lines = fonts.wrap(goal_name(goal.pattern, goal.symbol), 18, gx + column - 8 - tx, max_lines=2)
+        top = gy + 19 - 10 * (len(lines) - 1)
+        for j, line in enumerate(lines):
+            fonts.draw_text(image, (tx, top + j * 20), line, 18, INK, anchor="lm")
+    return GOAL_ROW * (-(-len(objective.goals) // columns))
 
 
 def objective_card(number: int | None) -> ObjectiveCard | None:
@@ -136,23 +145,24 @@ def objective_card(number: int | None) -> ObjectiveCard | None:
 # --------------------------------------------------------------------------- legend
 
 LEGEND_ROWS = 3
+LEGEND_ROW = 30
 
 
 def legend(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], width: int) -> int:
     """What every icon means, four to a row; returns the height used."""
     x, y = xy
-    items: list[tuple[Image.Image, str]] = [(habitat_icon(h, 20), HABITAT_LABEL[h]) for h in Habitat]
-    items += [(season_icon(s, 20), s.value.title()) for s in Season]
+    items: list[tuple[Image.Image, str]] = [(habitat_icon(h, 24), HABITAT_LABEL[h]) for h in Habitat]
+    items += [(season_icon(s, 24), s.value.title()) for s in Season]
     items += [
-        (icon("keystone", 20), "Keystone"),
-        (icon("endangered", 20), "Endangered"),
-        (icon("tag", 20), "Tag"),
-        (icon("research", 20), "Research"),
+        (icon("keystone", 24), "Keystone"),
+        (icon("endangered", 24), "Endangered"),
+        (icon("tag", 24), "Tag"),
+        (icon("research", 24), "Research"),
     ]
     column = width // 4
     for i, (sprite, label) in enumerate(items):
         cx = x + (i % 4) * column
-        cy = y + (i // 4) * 26
+        cy = y + (i // 4) * LEGEND_ROW
         paste(image, sprite, (cx, cy))
-        fonts.draw_text(image, (cx + 26, cy + 10), label, 15, INK, anchor="lm")
-    return LEGEND_ROWS * 26
+        fonts.draw_text(image, (cx + 30, cy + 12), label, 18, INK, anchor="lm")
+    return LEGEND_ROWS * LEGEND_ROW

@@ -4,13 +4,44 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from PIL import Image, ImageDraw, ImageFont
 
 from keystone.render.palette import RGB
 
 MIN_SIZE = 14
-"""No text smaller than this: legibility on a phone."""
+"""No font is loaded smaller than this."""
+PHONE_MIN = 18
+"""The smallest text a picture posted in a channel may show at its drawn width (at most 800 px):
+Discord shows it about 400 px wide on a phone, which leaves 9 px letters."""
+
+_shrink: list[float] = [1.0]
+"""How much the image being drawn is scaled down afterwards (card faces are drawn large)."""
+_logs: list[list[float]] = []
+
+
+@contextmanager
+def drawn_large(factor: float) -> Iterator[None]:
+    """Text drawn inside is on an image that will be shrunk by `factor`, so its shown size is
+    its drawn size divided by `factor` (what `record_sizes` records)."""
+    _shrink.append(factor)
+    try:
+        yield
+    finally:
+        _shrink.pop()
+
+
+@contextmanager
+def record_sizes() -> Iterator[list[float]]:
+    """Collect the shown size of every line of text drawn inside, so a test can check the floor."""
+    log: list[float] = []
+    _logs.append(log)
+    try:
+        yield log
+    finally:
+        _logs.remove(log)
 
 
 @functools.cache
@@ -103,5 +134,7 @@ def draw_text(
     """
     if not text:
         return
+    for log in _logs:
+        log.append(max(size, MIN_SIZE) / _shrink[-1])
     mask, left, top = _mask(text, size, bold, anchor)
     image.paste(fill, (round(xy[0]) + left, round(xy[1]) + top), mask)

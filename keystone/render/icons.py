@@ -60,7 +60,19 @@ def _forest(d: ImageDraw.ImageDraw, s: int) -> None:
 
 
 def _desert(d: ImageDraw.ImageDraw, s: int) -> None:
-    d.ellipse(_pts(s, (0.07, 0.07), (0.93, 0.93)), fill=HABITAT_COLOUR[Habitat.DESERT], outline=INK, width=_line(s))
+    """A saguaro cactus: a trunk with two raised arms, so it is never taken for Summer's round sun."""
+    w = _line(s)
+    fill = HABITAT_COLOUR[Habitat.DESERT]
+    arm = 0.16
+    d.rounded_rectangle(_pts(s, (0.06, 0.28), (0.06 + arm, 0.64)), radius=s * arm / 2, fill=fill, outline=INK,
+                        width=w)
+    d.rounded_rectangle(_pts(s, (0.78, 0.18), (0.78 + arm, 0.56)), radius=s * arm / 2, fill=fill, outline=INK,
+                        width=w)
+    d.rectangle(_pts(s, (0.12, 0.5), (0.4, 0.64)), fill=fill, outline=INK, width=w)
+    d.rectangle(_pts(s, (0.6, 0.42), (0.86, 0.56)), fill=fill, outline=INK, width=w)
+    d.rounded_rectangle(_pts(s, (0.36, 0.03), (0.64, 0.97)), radius=s * 0.14, fill=fill, outline=INK, width=w)
+    d.rectangle(_pts(s, (0.12 + 0.01, 0.5 + 0.03), (0.4 + 0.04, 0.64 - 0.03)), fill=fill)
+    d.rectangle(_pts(s, (0.6 - 0.04, 0.42 + 0.03), (0.86 - 0.01, 0.56 - 0.03)), fill=fill)
 
 
 def _wetland(d: ImageDraw.ImageDraw, s: int) -> None:

@@ -1,7 +1,7 @@
 """One palette and one set of sizes for every picture, so the board, the Field and the sheet match.
 
 Habitat colours follow the Okabe-Ito colour-blind-safe set, and every habitat also has its own
-shape (pine, sun, drop, hexagon), so no one needs to tell colours apart to read a card.
+shape (pine, cactus, drop, peaks), so no one needs to tell colours apart to read a card.
 """
 
 from __future__ import annotations
@@ -70,5 +70,6 @@ SEASON_COLOUR: dict[Season, RGB] = {
 ENDANGERED: RGB = (209, 69, 43)
 TAG: RGB = (123, 79, 160)
 
-CARD_W, CARD_H = 150, 190
-"""A card face on a board cell or in the Field, in pixels."""
+CARD_W, CARD_H = 180, 228
+"""A card face on a board cell or in the Field, in pixels: four across fit 800 px, and the names
+show at 18 px."""
