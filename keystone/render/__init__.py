@@ -1,6 +1,8 @@
 """Pictures and text of a game, drawn from a view only (never the full state with hidden cards).
 
-Images are PNG bytes, deterministic (the same view gives the same bytes), at most 1200 px wide,
+Images are PNG bytes, deterministic (the same view gives the same bytes), at most 800 px wide with
+no text under 18 px (Discord shows them about 400 px wide on a phone; the final score sheet is the
+one wider picture),
 drawn with Pillow's built-in font so every machine makes the same picture.
 """
 
@@ -11,8 +13,9 @@ from keystone.render.board import empty_mat, render_board
 from keystone.render.cards import card_face
 from keystone.render.common import png
 from keystone.render.encode import shared_palette
+from keystone.render.private import render_hand, render_objective
 from keystone.render.scoresheet import render_scoresheet
-from keystone.render.table import render_table, render_turn
+from keystone.render.table import changed_cells, render_table, render_turn
 from keystone.render.text import describe_card, text_board, text_scores, text_table
 
 
@@ -32,9 +35,12 @@ def render_card(card_id: str) -> bytes:
 
 
 __all__ = [
+    "changed_cells",
     "describe_card",
     "render_board",
     "render_card",
+    "render_hand",
+    "render_objective",
     "render_scoresheet",
     "render_table",
     "render_turn",

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-
 from collections.abc import Sequence
 
 from PIL import Image, ImageDraw

@@ -18,7 +18,6 @@ from keystone.render.palette import (
     FAINT,
     HABITAT_LABEL,
     INK,
-    MUTED,
     PAGE,
     RGB,
     SEASON_COLOUR,

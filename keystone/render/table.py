@@ -4,6 +4,7 @@ held cards and the seats. `render_turn` sets the table beside the mover's board 
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
@@ -12,7 +13,7 @@ from keystone.data import load_catalog
 from keystone.engine.views import GameView, SkillView
 from keystone.render import fonts
 from keystone.render.board import PAGE_W as BOARD_W
-from keystone.render.board import board_panel
+from keystone.render.board import board_panel, check_cells
 from keystone.render.cards import card_back, card_face, empty_slot
 from keystone.render.common import canvas, legend, pill, png, require_seat, require_view, token_count
 from keystone.render.describe import plural, skill_flip_label, skill_label, skill_state, status_text
@@ -30,107 +31,147 @@ from keystone.render.palette import (
     MUTED,
     PAGE,
     PAGE_DARK,
+    RGB,
     STONE_DARK,
     WHITE,
 )
 
-MARGIN = 20
-FIELD_GAP = 12
-SIDE_W = 150
-TABLE_W = MARGIN + 6 * CARD_W + 5 * FIELD_GAP + 24 + SIDE_W + MARGIN
+MARGIN = 12
+TABLE_W = BOARD_W
+"""800 px, like the board: Discord shows it about 400 px wide on a phone."""
 INNER_W = TABLE_W - 2 * MARGIN
+COLUMNS = 4
+PITCH = CARD_W + (INNER_W - COLUMNS * CARD_W) // (COLUMNS - 1)
+ITEM_H = 36 + CARD_H + 40
+"""A Field slot: its number, the card, its price."""
 
 
-def _title(image: Image.Image, xy: tuple[int, int], text: str, hint: str = "", size: int = 20) -> None:
+def _title(image: Image.Image, xy: tuple[int, int], text: str, hint: str = "", size: int = 24,
+           width: int = INNER_W) -> int:
+    """A bold title and, after it or on the next lines when it does not fit, a muted hint; returns
+    the height used below the baseline `xy`."""
     x, y = xy
     fonts.draw_text(image, (x, y), text, size, INK, anchor="ls", bold=True)
-    if hint:
-        fonts.draw_text(image, (x + fonts.width(text, size, bold=True) + 12, y), hint, 15, MUTED, anchor="ls")
+    if not hint:
+        return 0
+    after = x + fonts.width(text, size, bold=True) + 12
+    if fonts.width(hint, 18) <= x + width - after:
+        fonts.draw_text(image, (after, y), hint, 18, MUTED, anchor="ls")
+        return 0
+    lines = fonts.wrap(hint, 18, width, max_lines=2)
+    for i, line in enumerate(lines):
+        fonts.draw_text(image, (x, y + 24 + 22 * i), line, 18, MUTED, anchor="ls")
+    return 22 * len(lines) + 2
 
 
 # --------------------------------------------------------------------------- header
 
 
-def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, width: int, view: GameView) -> int:
-    """Round, final-round or game-over mark, and who must do what; returns the height used."""
+def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, width: int, view: GameView,
+                next_mark: bool = False) -> int:
+    """Round, final-round or game-over mark, whose turn it is and what they may do; returns the
+    height used."""
     x = MARGIN
     players = max(1, len(view.seats))
     heading = f"Round {view.turn // players + 1}"
-    fonts.draw_text(image, (x, y + 16), heading, 24, INK, anchor="lm", bold=True)
-    px = x + fonts.width(heading, 24, bold=True) + 14
+    fonts.draw_text(image, (x, y + 18), heading, 28, INK, anchor="lm", bold=True)
+    px = x + fonts.width(heading, 28, bold=True) + 14
     if view.over:
-        pill(image, (px, y + 16), "game over", INK)
+        px += pill(image, (px, y + 18), "game over", INK) + 10
     elif view.final_round:
-        pill(image, (px, y + 16), "final round", ALERT)
-    lines = fonts.wrap(status_text(view), 17, width, max_lines=2)
+        px += pill(image, (px, y + 18), "final round", ALERT) + 10
+    if next_mark and not view.over:
+        name = view.seats[view.current].name
+        pill(image, (px, y + 18), fonts.fit(f"Next: {name}", 22, x + width - px - 24), ACTIVE_DARK, size=22)
+    lines = fonts.wrap(status_text(view), 20, width, max_lines=3)
     for i, line in enumerate(lines):
-        fonts.draw_text(image, (x, y + 44 + i * 22), line, 17, INK, anchor="lm")
-    return 34 + 22 * len(lines) + 8
+        fonts.draw_text(image, (x, y + 52 + i * 25), line, 20, INK, anchor="lm")
+    return 40 + 25 * len(lines) + 8
 
 
 # --------------------------------------------------------------------------- field
 
 
-@functools.cache
-def _field_pitch(slots: int) -> int:
-    return min(CARD_W + FIELD_GAP, (6 * CARD_W + 5 * FIELD_GAP + FIELD_GAP) // max(1, slots))
-
-
 def _synergy_on_card(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, count: int) -> None:
     """Synergy tokens lying on a Field card: a little stack of coins with the count."""
+    top = y + round(CARD_H * 0.48)
     for k in range(min(count, 3)):
-        paste(image, icon("synergy", 34), (x + 6 + k * 5, y + 92 - k * 5))
+        paste(image, icon("synergy", 40), (x + 6 + k * 5, top + 4 - k * 5))
     label = f"+{count}"
-    w = fonts.width(label, 17, bold=True) + 12
-    bx = x + 46 + min(count, 3) * 5
-    draw.rounded_rectangle((bx, y + 96, bx + w, y + 120), radius=12, fill=WHITE, outline=INK, width=1)
-    fonts.draw_text(image, (bx + w / 2, y + 108), label, 17, INK, anchor="mm", bold=True)
+    w = fonts.width(label, 22, bold=True) + 14
+    bx = x + 52 + min(count, 3) * 5
+    draw.rounded_rectangle((bx, top + 6, bx + w, top + 36), radius=14, fill=WHITE, outline=INK, width=2)
+    fonts.draw_text(image, (bx + w / 2, top + 21), label, 22, INK, anchor="mm", bold=True)
+
+
+def _bubble(image: Image.Image, draw: ImageDraw.ImageDraw, cx: int, y: int, text: str, fill: RGB = INK) -> None:
+    draw.ellipse((cx - 16, y, cx + 16, y + 32), fill=fill)
+    fonts.draw_text(image, (cx, y + 16), text, 20, WHITE, anchor="mm", bold=True)
+
+
+def _price(image: Image.Image, cx: int, cy: int, cost: int) -> None:
+    if cost == 0:
+        fonts.draw_text(image, (cx, cy), "Free", 22, ACTIVE_DARK, anchor="mm", bold=True)
+        return
+    text = f"Cost {cost}"
+    tw = fonts.width(text, 22, bold=True)
+    left = cx - (tw + 32) // 2
+    fonts.draw_text(image, (left, cy), text, 22, INK, anchor="lm", bold=True)
+    paste(image, icon("synergy", 26), (left + tw + 6, cy - 13))
+
+
+def _grid_origin(index: int, y: int) -> tuple[int, int]:
+    row, col = divmod(index, COLUMNS)
+    return MARGIN + col * PITCH, y + row * ITEM_H
 
 
 def draw_field(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: GameView) -> int:
-    """The Field row with slot numbers, synergy on the cards and the price of each; returns height."""
-    _title(image, (MARGIN, y + 22), "The Field", "take SLOT CELL: pay 1 synergy onto each card to its right")
-    y += 34
-    pitch = _field_pitch(len(view.field))
+    """The Field, four to a row, with slot numbers, synergy on the cards and the price of each, then
+    the deck and the discard pile; returns the height used."""
+    start = y
+    y += 36 + _title(image, (MARGIN, y + 26), "The Field", "take SLOT CELL: pay 1 synergy onto each card to its right")
     for slot, entry in enumerate(view.field):
-        x = MARGIN + slot * pitch
+        x, top = _grid_origin(slot, y)
         cx = x + CARD_W // 2
-        draw.ellipse((cx - 15, y, cx + 15, y + 30), fill=INK)
-        fonts.draw_text(image, (cx, y + 15), str(slot + 1), 18, WHITE, anchor="mm", bold=True)
-        top = y + 36
+        _bubble(image, draw, cx, top, str(slot + 1))
         if entry is None:
-            paste(image, empty_slot(), (x, top))
+            paste(image, empty_slot(), (x, top + 36))
             continue
-        paste(image, card_face(entry.card), (x, top))
+        paste(image, card_face(entry.card), (x, top + 36))
         if entry.synergy:
-            _synergy_on_card(image, draw, x, top, entry.synergy)
-        cost = view.field_costs[slot]
-        cy = top + CARD_H + 20
-        if cost == 0:
-            fonts.draw_text(image, (cx, cy), "Free", 18, ACTIVE_DARK, anchor="mm", bold=True)
-        else:
-            text = f"Cost {cost}"
-            tw = fonts.width(text, 18, bold=True)
-            left = cx - (tw + 28) // 2
-            fonts.draw_text(image, (left, cy), text, 18, INK, anchor="lm", bold=True)
-            paste(image, icon("synergy", 22), (left + tw + 6, cy - 11))
-    _draw_piles(image, draw, TABLE_W - MARGIN - SIDE_W, y, view)
-    return 34 + 36 + CARD_H + 40
+            _synergy_on_card(image, draw, x, top + 36, entry.synergy)
+        _price(image, cx, top + 36 + CARD_H + 20, view.field_costs[slot])
+    count = len(view.field)
+    _draw_deck(image, draw, _grid_origin(count, y), view)
+    _draw_discard(image, draw, _grid_origin(count + 1, y), view)
+    rows = -(-(count + 2) // COLUMNS)
+    return y - start + rows * ITEM_H
 
 
-def _draw_piles(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, view: GameView) -> None:
-    """Deck (face down, a count) and discard pile (face up: its size and top card)."""
-    fonts.draw_text(image, (x, y + 12), "Deck", 17, INK, anchor="lm", bold=True)
-    back = card_back(84, 106)
-    paste(image, back, (x, y + 28))
-    fonts.draw_text(image, (x + 94, y + 62), str(view.deck_count), 26, INK, anchor="lm", bold=True)
-    fonts.draw_text(image, (x + 94, y + 90), "cards", 15, MUTED, anchor="lm")
-    dy = y + 152
-    fonts.draw_text(image, (x, dy), f"Discard: {len(view.discard)}", 17, INK, anchor="lm", bold=True)
+def _draw_deck(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], view: GameView) -> None:
+    """The deck face down, its count on it."""
+    x, y = xy
+    fonts.draw_text(image, (x + CARD_W // 2, y + 16), "Deck", 22, INK, anchor="mm", bold=True)
+    paste(image, card_back(), (x, y + 36))
+    label = str(view.deck_count)
+    w = fonts.width(label, 30, bold=True) + 24
+    cx, cy = x + CARD_W // 2, y + 36 + CARD_H // 2
+    draw.rounded_rectangle((cx - w // 2, cy - 24, cx + w // 2, cy + 24), radius=12, fill=WHITE, outline=INK, width=2)
+    fonts.draw_text(image, (cx, cy), label, 30, INK, anchor="mm", bold=True)
+    fonts.draw_text(image, (cx, y + 36 + CARD_H + 20), plural(view.deck_count, "card") + " left", 20, MUTED,
+                    anchor="mm")
+
+
+def _draw_discard(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], view: GameView) -> None:
+    """The discard pile face up: its size and its top card."""
+    x, y = xy
+    fonts.draw_text(image, (x + CARD_W // 2, y + 16), "Discard", 22, INK, anchor="mm", bold=True)
     if view.discard:
-        top = load_catalog().card(view.discard[-1]).name
-        for i, line in enumerate(fonts.wrap(f"Top: {top}", 15, SIDE_W, max_lines=3)):
-            fonts.draw_text(image, (x, dy + 24 + i * 19), line, 15, MUTED, anchor="lm")
+        paste(image, card_face(view.discard[-1]), (x, y + 36))
+    else:
+        paste(image, empty_slot(), (x, y + 36))
+    fonts.draw_text(image, (x + CARD_W // 2, y + 36 + CARD_H + 20), plural(len(view.discard), "card"), 20, MUTED,
+                    anchor="mm")
 
 
 # --------------------------------------------------------------------------- held cards
@@ -147,26 +188,23 @@ def draw_hand(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: GameV
     where = f" (skill {skill})" if skill is not None else ""
     if view.held is None:
         hint = f"{plural(view.held_count, 'card')}, seen only by {who}"
-        _title(image, (MARGIN, y + 22), f"{who}'s hand{where}", hint)
     else:
         kind = view.pending.kind if view.pending is not None else ""
         hint = {
             "place_held": "place I CELL places the card numbered I",
             "pile_held": "pile I puts the card numbered I on the discard pile",
         }.get(kind, "cards are numbered for place I CELL and pile I")
-        _title(image, (MARGIN, y + 22), f"{who}'s hand{where}", hint)
-    y += 34
-    pitch = CARD_W + FIELD_GAP
+    start = y
+    y += 36 + _title(image, (MARGIN, y + 26), f"{who}'s hand{where}", hint)
     for i in range(view.held_count):
-        x = MARGIN + i * pitch
-        cx = x + CARD_W // 2
+        x, cy = _grid_origin(i, y)
         if view.held is None:
-            paste(image, card_back(), (x, y + 36))
+            paste(image, card_back(), (x, cy + 36))
             continue
-        draw.ellipse((cx - 15, y, cx + 15, y + 30), fill=ACTIVE_DARK)
-        fonts.draw_text(image, (cx, y + 15), str(i + 1), 18, WHITE, anchor="mm", bold=True)
-        paste(image, card_face(view.held[i]), (x, y + 36))
-    return 34 + 36 + CARD_H + 14
+        _bubble(image, draw, x + CARD_W // 2, cy, str(i + 1), ACTIVE_DARK)
+        paste(image, card_face(view.held[i]), (x, cy + 36))
+    rows = -(-view.held_count // COLUMNS)
+    return y - start + rows * (36 + CARD_H + 14)
 
 
 # --------------------------------------------------------------------------- skills
@@ -179,48 +217,41 @@ def skill_block(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, in
     state = skill_state(skill)
     token = icon("token:exhausted" if skill.exhausted or skill.disabled else "token:active", 56)
     paste(image, token, (x, y))
-    fonts.draw_text(image, (x + 28, y + 26), str(skill.number), 26, WHITE, anchor="mm", bold=True)
+    fonts.draw_text(image, (x + 28, y + 26), str(skill.number), 28, WHITE, anchor="mm", bold=True)
     tx = x + 66
     room = width - 66
     colour = {"active": ACTIVE_DARK, "exhausted": STONE_DARK, "disabled": ALERT}[state]
-    fonts.draw_text(image, (tx, y + 8), state.upper(), 14, colour, anchor="lm", bold=True)
-    lines = fonts.wrap(skill_label(skill), 16, room, max_lines=text_lines)
+    fonts.draw_text(image, (tx, y + 9), state.upper(), 18, colour, anchor="lm", bold=True)
+    lines = fonts.wrap(skill_label(skill), 20, room, max_lines=text_lines)
     for i, line in enumerate(lines):
-        fonts.draw_text(image, (tx, y + 30 + i * 20), line, 16, INK if state != "disabled" else FAINT, anchor="lm")
-    ly = y + 30 + len(lines) * 20
-    flip = fonts.wrap(f"flip side: {skill_flip_label(skill)}", 14, room, max_lines=2)
+        fonts.draw_text(image, (tx, y + 34 + i * 24), line, 20, INK if state != "disabled" else FAINT, anchor="lm")
+    ly = y + 34 + len(lines) * 24
+    flip = fonts.wrap(f"flip side: {skill_flip_label(skill)}", 18, room, max_lines=2)
     for i, line in enumerate(flip):
-        fonts.draw_text(image, (tx, ly + i * 18), line, 14, MUTED, anchor="lm")
-    return max(60, 30 + len(lines) * 20 + len(flip) * 18)
+        fonts.draw_text(image, (tx, ly + i * 22), line, 18, MUTED, anchor="lm")
+    return max(60, 34 + len(lines) * 24 + len(flip) * 22)
 
 
 def _skill_note() -> str:
     return "skill N uses an active token; skill 0 resolves every exhausted token, then the time marker moves on."
 
 
-def draw_skills_row(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: GameView) -> int:
-    _title(image, (MARGIN, y + 22), "Skills", "")
-    y += 36
-    count = max(1, len(view.skills))
-    column = (INNER_W + 12) // count
-    tallest = 0
+def draw_skills(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: GameView) -> int:
+    """Every skill token, two to a row; returns the height used."""
+    start = y
+    _title(image, (MARGIN, y + 26), "Skills")
+    y += 40
+    column = INNER_W // 2
+    row: list[int] = []
     for i, skill in enumerate(view.skills):
-        tallest = max(tallest, skill_block(image, draw, (MARGIN + i * column, y), column - 12, skill))
-    fonts.draw_text(image, (MARGIN, y + tallest + 16), _skill_note(), 15, MUTED, anchor="lm")
-    return 36 + tallest + 30
-
-
-def draw_skills_column(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], width: int,
-                       view: GameView) -> int:
-    x, y = xy
-    _title(image, (x, y + 22), "Skills")
-    top = y
-    y += 36
-    for skill in view.skills:
-        y += skill_block(image, draw, (x, y), width, skill, text_lines=2) + 12
-    for i, line in enumerate(fonts.wrap(_skill_note(), 15, width, max_lines=3)):
-        fonts.draw_text(image, (x, y + 8 + i * 19), line, 15, MUTED, anchor="lm")
-    return y - top + 8 + 3 * 19
+        row.append(skill_block(image, draw, (MARGIN + (i % 2) * column, y), column - 12, skill))
+        if i % 2 == 1 or i == len(view.skills) - 1:
+            y += max(row) + 14
+            row = []
+    for line in fonts.wrap(_skill_note(), 18, INNER_W, max_lines=3):
+        fonts.draw_text(image, (MARGIN, y + 10), line, 18, MUTED, anchor="lm")
+        y += 22
+    return y - start + 10
 
 
 # --------------------------------------------------------------------------- time, wilds, seats
@@ -229,19 +260,19 @@ def draw_skills_column(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[
 @functools.cache
 def _wild_stack(habitat: Habitat, count: int, season: Season | None) -> Image.Image:
     """A small Wild stack: a card per remaining Wild (up to two drawn), top card's season showing."""
-    img = Image.new("RGBA", (48, 62), (0, 0, 0, 0))
+    img = Image.new("RGBA", (58, 76), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     if count == 0:
-        d.rounded_rectangle((2, 2, 42, 58), radius=6, outline=FAINT, width=2)
-        paste(img, habitat_icon(habitat, 22), (11, 19))
+        d.rounded_rectangle((2, 2, 50, 70), radius=7, outline=FAINT, width=2)
+        paste(img, habitat_icon(habitat, 28), (12, 22))
         return img
     colour = HABITAT_COLOUR[habitat]
     for k in range(min(count, 2) - 1, -1, -1):
-        box = (2 + 4 * k, 2 + 2 * (1 - k), 42 + 4 * k, 58 + 2 * (1 - k) - 2)
-        d.rounded_rectangle(box, radius=6, fill=HABITAT_TINT[habitat], outline=colour, width=3)
-    paste(img, habitat_icon(habitat, 24), (10, 7))
+        box = (2 + 5 * k, 2 + 3 * (1 - k), 50 + 5 * k, 70 + 3 * (1 - k) - 3)
+        d.rounded_rectangle(box, radius=7, fill=HABITAT_TINT[habitat], outline=colour, width=3)
+    paste(img, habitat_icon(habitat, 28), (12, 8))
     if season is not None:
-        paste(img, season_icon(season, 20), (12, 34))
+        paste(img, season_icon(season, 24), (14, 40))
     return img
 
 
@@ -250,24 +281,24 @@ def draw_time(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int]
     """The time track from its start down to the end space, the marker on the current space."""
     x, y = xy
     left = max(0, view.time)
-    _title(image, (x, y + 22), "Time", f"{left} left" if left else "at the end")
-    y += 34
+    _title(image, (x, y + 26), "Time", f"{left} left" if left else "at the end", width=width)
+    y += 38
     spaces = list(range(max(view.time_start, view.time), -1, -1))
-    box = min(44, (width - 6 * (len(spaces) - 1)) // max(1, len(spaces)))
+    box = min(60, (width - 8 * (len(spaces) - 1)) // max(1, len(spaces)))
     for i, value in enumerate(spaces):
-        bx = x + i * (box + 6)
+        bx = x + i * (box + 8)
         current = value == view.time
         passed = value > view.time
         fill = HIGHLIGHT if current else (PAGE_DARK if passed else WHITE)
         draw.rounded_rectangle((bx, y, bx + box, y + box), radius=8, fill=fill,
                                outline=INK if current else FAINT, width=3 if current else 1)
         label = "end" if value == 0 else str(value)
-        size = 15 if value == 0 else 20
+        size = 18 if value == 0 else 24
         fonts.draw_text(image, (bx + box / 2, y + box / 2), label, size, FAINT if passed else INK, anchor="mm",
                         bold=current)
         if current:
-            paste(image, icon("hourglass", 22), (bx + box // 2 - 11, y + box + 4))
-    return 34 + box + 30
+            paste(image, icon("hourglass", 24), (bx + box // 2 - 12, y + box + 4))
+    return 38 + box + 32
 
 
 def draw_wilds(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], width: int,
@@ -275,45 +306,49 @@ def draw_wilds(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int
     """The four Wild stacks: habitat, cards left, season of the top card."""
     x, y = xy
     if not view.wilds_allowed:
-        _title(image, (x, y + 22), "Wild cards", "not in this game")
-        return 40
-    _title(image, (x, y + 22), "Wild cards", f"{view.wild_cost} synergy, once a turn")
-    y += 40
+        _title(image, (x, y + 26), "Wild cards", "not in this game", width=width)
+        return 44
+    _title(image, (x, y + 26), "Wild cards", f"{view.wild_cost} synergy, once a turn", width=width)
+    y += 44
     column = width // 4
     catalog = load_catalog()
     for i, (habitat, stack) in enumerate(view.wild_stacks):
         sx = x + i * column
         season = catalog.card(stack[-1]).season if stack else None
         paste(image, _wild_stack(habitat, len(stack), season), (sx, y))
-        fonts.draw_text(image, (sx + 52, y + 30), f"x{len(stack)}", 18, INK if stack else FAINT, anchor="lm",
+        fonts.draw_text(image, (sx + 64, y + 38), f"x{len(stack)}", 22, INK if stack else FAINT, anchor="lm",
                         bold=True)
-    return 40 + 64
+    return 44 + 84
 
 
 def draw_seats(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], width: int,
                view: GameView) -> int:
     """Every seat: name, synergy and cells filled, the seat to act marked."""
     x, y = xy
-    _title(image, (x, y + 22), "Players")
-    y += 34
+    _title(image, (x, y + 26), "Players", width=width)
+    y += 40
     for seat in view.seats:
         acting = seat.index == view.current and not view.over
-        name = fonts.fit(seat.name, 17, width - 190)
-        fonts.draw_text(image, (x, y + 14), name, 17, INK, anchor="lm", bold=acting)
+        name = fonts.fit(seat.name, 22, width - 330)
+        fonts.draw_text(image, (x, y + 16), name, 22, INK, anchor="lm", bold=acting)
         if acting:
-            pill(image, (x + fonts.width(name, 17, True) + 8, y + 14), "to act", ACTIVE_DARK, size=14)
-        token_count(image, draw, (x + width - 170, y + 14), "synergy", seat.synergy, size=22, text_size=17)
+            pill(image, (x + fonts.width(name, 22, True) + 10, y + 16), "to act", ACTIVE_DARK)
+        token_count(image, draw, (x + width - 250, y + 16), "synergy", seat.synergy, size=26, text_size=22)
         filled = sum(p is not None for p in seat.board)
-        fonts.draw_text(image, (x + width, y + 14), f"{filled}/16 cells", 15, MUTED, anchor="rm")
-        y += 30
-    return 34 + 30 * len(view.seats)
+        fonts.draw_text(image, (x + width, y + 16), f"{filled}/16 cells", 20, MUTED, anchor="rm")
+        y += 36
+    return 40 + 36 * len(view.seats)
 
 
 # --------------------------------------------------------------------------- pictures
 
 
-ROOM = 2400
+ROOM = 4000
 """Canvas height to draw on before cropping to what was used: taller than any table can get."""
+
+
+def _rule(draw: ImageDraw.ImageDraw, y: int) -> None:
+    draw.line((MARGIN, y, TABLE_W - MARGIN, y), fill=PAGE_DARK, width=2)
 
 
 def render_table_image(view: GameView) -> Image.Image:
@@ -323,43 +358,50 @@ def render_table_image(view: GameView) -> Image.Image:
     y += draw_field(image, draw, y, view)
     if shows_hand(view):
         y += draw_hand(image, draw, y, view)
-    y += draw_skills_row(image, draw, y, view) + 8
-    third = INNER_W // 3
-    heights = [
-        draw_time(image, draw, (MARGIN, y), third - 30, view),
-        draw_wilds(image, draw, (MARGIN + third, y), third - 20, view),
-        draw_seats(image, draw, (MARGIN + 2 * third, y), third, view),
-    ]
-    return image.crop((0, 0, TABLE_W, y + max(heights) + MARGIN))
+    _rule(draw, y)
+    y += draw_skills(image, draw, y + 4, view) + 4
+    y += draw_time(image, draw, (MARGIN, y), INNER_W, view)
+    y += draw_wilds(image, draw, (MARGIN, y), INNER_W, view) + 8
+    y += draw_seats(image, draw, (MARGIN, y), INNER_W, view) + 16
+    _rule(draw, y)
+    y += 14 + legend(image, draw, (MARGIN, y + 14), INNER_W)
+    return image.crop((0, 0, TABLE_W, y + MARGIN))
 
 
 def render_table(view: GameView) -> bytes:
-    """PNG of everything on the table that `view` may see."""
+    """PNG of everything on the table that `view` may see (800 px wide): the Field, deck and
+    discard pile, any hand, skills, time, Wild stacks, players and the legend."""
     return png(render_table_image(view))
 
 
-def render_turn_image(view: GameView, seat: int) -> Image.Image:
+def render_turn_image(view: GameView, mover: int, marked: Sequence[int] = ()) -> Image.Image:
     view = require_view(view, "render_turn")
-    seat = require_seat(view, seat)
-    board = board_panel(view, view.seats[seat], with_legend=False)
+    mover = require_seat(view, mover)
+    board = board_panel(view, view.seats[mover], with_legend=False, marked=check_cells(marked),
+                        with_objective=False)
     image, draw = canvas(TABLE_W, ROOM + board.height, PAGE)
-    y = MARGIN + draw_header(image, draw, MARGIN, INNER_W, view)
+    y = MARGIN + draw_header(image, draw, MARGIN, INNER_W, view, next_mark=True)
     y += draw_field(image, draw, y, view)
     if shows_hand(view):
         y += draw_hand(image, draw, y, view)
-    draw.line((MARGIN, y + 2, TABLE_W - MARGIN, y + 2), fill=PAGE_DARK, width=2)
+    y += draw_time(image, draw, (MARGIN, y), INNER_W, view)
+    y += draw_seats(image, draw, (MARGIN, y), INNER_W, view) + 12
+    _rule(draw, y)
     image.paste(board, (0, y + 4))
-    rx = BOARD_W + 8
-    rw = TABLE_W - MARGIN - rx
-    ry = y + 12
-    ry += draw_skills_column(image, draw, (rx, ry), rw, view) + 8
-    ry += draw_time(image, draw, (rx, ry), rw, view) + 6
-    ry += draw_wilds(image, draw, (rx, ry), rw, view) + 6
-    ry += draw_seats(image, draw, (rx, ry), rw, view) + 18
-    ry += legend(image, draw, (rx, ry), rw + 20)
-    return image.crop((0, 0, TABLE_W, max(y + 4 + board.height, ry + MARGIN)))
+    return image.crop((0, 0, TABLE_W, y + 4 + board.height))
 
 
-def render_turn(view: GameView, seat: int) -> bytes:
-    """PNG of the table and one seat's board together: the one picture posted after each turn."""
-    return png(render_turn_image(view, seat))
+def render_turn(view: GameView, mover: int, marked: Sequence[int] = ()) -> bytes:
+    """PNG posted once per turn (800 px wide, portrait): whose turn is next, the Field with its
+    prices, the time track, the players, and `mover`'s board with the cells in `marked` (board
+    indexes 0 = A1 to 15 = D4, the cards just placed) framed."""
+    return png(render_turn_image(view, mover, marked))
+
+
+def changed_cells(before: GameView, after: GameView, seat: int) -> tuple[int, ...]:
+    """The cells of `seat`'s board that hold a different card in `after` than in `before`: the
+    cards placed (or moved there) between two views, for `render_turn`'s `marked`."""
+    old = require_view(before, "changed_cells").seats[require_seat(before, seat)].board
+    new = require_view(after, "changed_cells").seats[require_seat(after, seat)].board
+    return tuple(i for i, (a, b) in enumerate(zip(old, new, strict=True))
+                 if b is not None and (a is None or a.card != b.card))
