@@ -1,6 +1,7 @@
 """Rendering speed: draw and PNG-encode the pictures the bot posts on every turn.
 
-Targets (median, warm caches): a full board under 40 ms, the table under 60 ms. Wall-clock times
+Targets (median, warm caches): the turn picture of a four-player game in mid-play, posted once per
+turn, under 30 ms and 150 KB; a full board under 40 ms; the table under 60 ms. Wall-clock times
 suffer when other processes share the cores; the cpu column is this process's own time.
 Run: python bench/bench_render.py
 """
@@ -8,6 +9,7 @@ Run: python bench/bench_render.py
 from __future__ import annotations
 
 import os
+import random
 import statistics
 import sys
 import time
@@ -17,7 +19,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from keystone.cli.render import play_demo, rulebook_view, sheets_for
-from keystone.engine import public_view
+from keystone.engine import GameConfig, apply, is_over, legal_actions, new_game, public_view
+from keystone.engine.views import GameView
 from keystone.render import (
     render_board,
     render_scoresheet,
@@ -29,9 +32,20 @@ from keystone.render import (
 )
 
 RUNS = 40
+TURN_MS, TURN_KB = 30, 150
 
 
-def measure(name: str, work: Callable[[], object], target_ms: float | None = None) -> None:
+def four_player_mid_game() -> GameView:
+    """A four-player game after 24 turns of random legal moves: every board part-filled."""
+    rng = random.Random(5)
+    state = new_game(GameConfig(players=4, skills=[1, 2, 3, 4, 9]), 5, ["Ana", "Bo", "Cy", "Dee"])
+    while state.turn < 24 and not is_over(state):
+        state, _ = apply(state, rng.choice(legal_actions(state)))
+    return public_view(state)
+
+
+def measure(name: str, work: Callable[[], object], target_ms: float | None = None,
+            target_kb: float | None = None) -> None:
     started = time.perf_counter()
     result = work()
     first = (time.perf_counter() - started) * 1000
@@ -45,6 +59,8 @@ def measure(name: str, work: Callable[[], object], target_ms: float | None = Non
     p90 = statistics.quantiles(times, n=10)[-1]
     size = f"{len(result) / 1024:6.1f} KB" if isinstance(result, bytes) else f"{len(str(result)):6d} ch"
     verdict = "" if target_ms is None else ("  ok" if median < target_ms else "  SLOW") + f" (target {target_ms:g} ms)"
+    if target_kb is not None and isinstance(result, bytes):
+        verdict += ("  ok" if len(result) / 1024 < target_kb else "  LARGE") + f" (target {target_kb:g} KB)"
     print(f"{name:<24} first {first:6.1f} ms  median {median:5.1f} ms  p90 {p90:5.1f} ms  "
           f"cpu {statistics.median(cpu):5.1f} ms  {size}{verdict}")
 
@@ -61,7 +77,10 @@ def main() -> None:
     sheets = sheets_for(end)
     measure("full board (16 cards)", lambda: render_board(full, 0), 40)
     measure("table, late game", lambda: render_table(late), 60)
-    measure("turn (table + board)", lambda: render_turn(late, late.current))
+    four = four_player_mid_game()
+    mover = (four.current - 1) % len(four.seats)
+    measure("turn, 4 players mid-game", lambda: render_turn(four, mover), TURN_MS, TURN_KB)
+    measure("turn, 2 players late", lambda: render_turn(late, late.current))
     measure("score sheet, 2 players", lambda: render_scoresheet(end, sheets))
     measure("text board", lambda: text_board(full, 0))
     measure("text table", lambda: text_table(late))

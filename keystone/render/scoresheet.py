@@ -102,17 +102,19 @@ def _full_board(image: Image.Image, xy: tuple[int, int], seat: SeatView, cell: i
     return 4 * cell + 9
 
 
-def _line_board(draw: ImageDraw.ImageDraw, xy: tuple[int, int], seat: SeatView, line: LineScore,
-                line_cells: Sequence[int], cell: int = 10) -> None:
-    """A 4x4 miniature: the line framed, its scored ecosystem filled in the habitat's colour."""
+def _line_board(image: Image.Image, xy: tuple[int, int], seat: SeatView, line: LineScore,
+                line_cells: Sequence[int], cell: int = 11) -> None:
+    """A 4x4 miniature: the line framed, each card of its scored ecosystem marked with the
+    habitat's shape on a white cell, so the habitat reads without telling colours apart."""
+    draw = ImageDraw.Draw(image)
     x, y = xy
     scored = {_cell_index(c) for c in line.cells}
-    colour = HABITAT_COLOUR[line.habitat] if line.habitat is not None else FAINT
     for i, placed in enumerate(seat.board):
         r, c = divmod(i, 4)
         box = (x + c * (cell + 2), y + r * (cell + 2), x + c * (cell + 2) + cell, y + r * (cell + 2) + cell)
-        if i in scored:
-            draw.rectangle(box, fill=colour, outline=INK)
+        if i in scored and line.habitat is not None:
+            draw.rectangle(box, fill=WHITE, outline=HABITAT_COLOUR[line.habitat])
+            paste(image, habitat_icon(line.habitat, cell), (box[0] + 1, box[1] + 1))
         elif i in line_cells:
             draw.rectangle(box, fill=WHITE if placed is not None else PAGE, outline=INK)
         else:
@@ -128,7 +130,7 @@ LINE_CELLS: dict[str, tuple[int, ...]] = dict(LINES)
 def _line_cell(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], width: int, seat: SeatView,
                line: LineScore) -> None:
     x, y = xy
-    _line_board(draw, (x, y + 6), seat, line, LINE_CELLS.get(line.line, ()))
+    _line_board(image, (x, y + 4), seat, line, LINE_CELLS.get(line.line, ()))
     fonts.draw_text(image, (x + width - 8, y + LINE_H // 2), str(line.points), 24, INK if line.points else FAINT,
                     anchor="rm", bold=True)
     if line.habitat is None:

@@ -343,8 +343,10 @@ def draw_seats(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int
 # --------------------------------------------------------------------------- pictures
 
 
-ROOM = 4000
+ROOM = 3200
 """Canvas height to draw on before cropping to what was used: taller than any table can get."""
+TURN_ROOM = 1800
+"""The same for the turn picture above the board (a fresh canvas costs time in proportion to it)."""
 
 
 def _rule(draw: ImageDraw.ImageDraw, y: int) -> None:
@@ -379,7 +381,7 @@ def render_turn_image(view: GameView, mover: int, marked: Sequence[int] = ()) ->
     mover = require_seat(view, mover)
     board = board_panel(view, view.seats[mover], with_legend=False, marked=check_cells(marked),
                         with_objective=False)
-    image, draw = canvas(TABLE_W, ROOM + board.height, PAGE)
+    image, draw = canvas(TABLE_W, TURN_ROOM + board.height, PAGE)
     y = MARGIN + draw_header(image, draw, MARGIN, INNER_W, view, next_mark=True)
     y += draw_field(image, draw, y, view)
     if shows_hand(view):
