@@ -10,12 +10,13 @@ from PIL import Image, ImageDraw
 from keystone.cards import Habitat, Season
 from keystone.data import load_catalog
 from keystone.engine.views import GameView, SkillView
+from keystone.engine.words import DISCORD_ACTIONS, ActionWords, plural
 from keystone.render import fonts
 from keystone.render.board import PAGE_W as BOARD_W
 from keystone.render.board import board_panel
 from keystone.render.cards import card_back, card_face, empty_slot
 from keystone.render.common import canvas, legend, pill, png, require_seat, require_view, token_count
-from keystone.render.describe import plural, skill_flip_label, skill_label, skill_state, status_text
+from keystone.render.describe import skill_flip_label, skill_label, skill_state, status_text
 from keystone.render.icons import habitat_icon, icon, paste, season_icon
 from keystone.render.palette import (
     ACTIVE_DARK,
@@ -51,7 +52,8 @@ def _title(image: Image.Image, xy: tuple[int, int], text: str, hint: str = "", s
 # --------------------------------------------------------------------------- header
 
 
-def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, width: int, view: GameView) -> int:
+def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, width: int, view: GameView,
+                words: ActionWords = DISCORD_ACTIONS) -> int:
     """Round, final-round or game-over mark, and who must do what; returns the height used."""
     x = MARGIN
     players = max(1, len(view.seats))
@@ -62,7 +64,7 @@ def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, width: in
         pill(image, (px, y + 16), "game over", INK)
     elif view.final_round:
         pill(image, (px, y + 16), "final round", ALERT)
-    lines = fonts.wrap(status_text(view), 17, width, max_lines=2)
+    lines = fonts.wrap(status_text(view, words), 17, width, max_lines=2)
     for i, line in enumerate(lines):
         fonts.draw_text(image, (x, y + 44 + i * 22), line, 17, INK, anchor="lm")
     return 34 + 22 * len(lines) + 8
@@ -87,9 +89,10 @@ def _synergy_on_card(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: i
     fonts.draw_text(image, (bx + w / 2, y + 108), label, 17, INK, anchor="mm", bold=True)
 
 
-def draw_field(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: GameView) -> int:
+def draw_field(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: GameView,
+               words: ActionWords = DISCORD_ACTIONS) -> int:
     """The Field row with slot numbers, synergy on the cards and the price of each; returns height."""
-    _title(image, (MARGIN, y + 22), "The Field", "take SLOT CELL: pay 1 synergy onto each card to its right")
+    _title(image, (MARGIN, y + 22), "The Field", f"{words.take}: pay 1 synergy onto each card to its right")
     y += 34
     pitch = _field_pitch(len(view.field))
     for slot, entry in enumerate(view.field):
@@ -140,7 +143,8 @@ def shows_hand(view: GameView) -> bool:
     return view.held_count > 0 and not view.over
 
 
-def draw_hand(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: GameView) -> int:
+def draw_hand(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: GameView,
+              words: ActionWords = DISCORD_ACTIONS) -> int:
     """Cards in the acting seat's hand during a skill: faces when visible, backs when hidden."""
     who = view.seats[view.current].name
     skill = view.pending.skill if view.pending is not None else None
@@ -151,9 +155,9 @@ def draw_hand(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: GameV
     else:
         kind = view.pending.kind if view.pending is not None else ""
         hint = {
-            "place_held": "place I CELL places the card numbered I",
-            "pile_held": "pile I puts the card numbered I on the discard pile",
-        }.get(kind, "cards are numbered for place I CELL and pile I")
+            "place_held": f"{words.place} names each card by its number",
+            "pile_held": f"{words.pile} names each card by its number",
+        }.get(kind, f"numbered as in {words.place} and {words.pile}")
         _title(image, (MARGIN, y + 22), f"{who}'s hand{where}", hint)
     y += 34
     pitch = CARD_W + FIELD_GAP
@@ -194,11 +198,13 @@ def skill_block(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, in
     return max(60, 30 + len(lines) * 20 + len(flip) * 18)
 
 
-def _skill_note() -> str:
-    return "skill N uses an active token; skill 0 resolves every exhausted token, then the time marker moves on."
+def _skill_note(words: ActionWords) -> str:
+    return (f"{words.skill} uses an active token; {words.resolve_all} resolves every exhausted token, "
+            "then the time marker moves on.")
 
 
-def draw_skills_row(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: GameView) -> int:
+def draw_skills_row(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: GameView,
+                    words: ActionWords = DISCORD_ACTIONS) -> int:
     _title(image, (MARGIN, y + 22), "Skills", "")
     y += 36
     count = max(1, len(view.skills))
@@ -206,19 +212,19 @@ def draw_skills_row(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, view:
     tallest = 0
     for i, skill in enumerate(view.skills):
         tallest = max(tallest, skill_block(image, draw, (MARGIN + i * column, y), column - 12, skill))
-    fonts.draw_text(image, (MARGIN, y + tallest + 16), _skill_note(), 15, MUTED, anchor="lm")
+    fonts.draw_text(image, (MARGIN, y + tallest + 16), _skill_note(words), 15, MUTED, anchor="lm")
     return 36 + tallest + 30
 
 
 def draw_skills_column(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], width: int,
-                       view: GameView) -> int:
+                       view: GameView, words: ActionWords = DISCORD_ACTIONS) -> int:
     x, y = xy
     _title(image, (x, y + 22), "Skills")
     top = y
     y += 36
     for skill in view.skills:
         y += skill_block(image, draw, (x, y), width, skill, text_lines=2) + 12
-    for i, line in enumerate(fonts.wrap(_skill_note(), 15, width, max_lines=3)):
+    for i, line in enumerate(fonts.wrap(_skill_note(words), 15, width, max_lines=3)):
         fonts.draw_text(image, (x, y + 8 + i * 19), line, 15, MUTED, anchor="lm")
     return y - top + 8 + 3 * 19
 
@@ -316,14 +322,14 @@ ROOM = 2400
 """Canvas height to draw on before cropping to what was used: taller than any table can get."""
 
 
-def render_table_image(view: GameView) -> Image.Image:
+def render_table_image(view: GameView, words: ActionWords = DISCORD_ACTIONS) -> Image.Image:
     view = require_view(view, "render_table")
     image, draw = canvas(TABLE_W, ROOM, PAGE)
-    y = MARGIN + draw_header(image, draw, MARGIN, INNER_W, view)
-    y += draw_field(image, draw, y, view)
+    y = MARGIN + draw_header(image, draw, MARGIN, INNER_W, view, words)
+    y += draw_field(image, draw, y, view, words)
     if shows_hand(view):
-        y += draw_hand(image, draw, y, view)
-    y += draw_skills_row(image, draw, y, view) + 8
+        y += draw_hand(image, draw, y, view, words)
+    y += draw_skills_row(image, draw, y, view, words) + 8
     third = INNER_W // 3
     heights = [
         draw_time(image, draw, (MARGIN, y), third - 30, view),
@@ -333,26 +339,26 @@ def render_table_image(view: GameView) -> Image.Image:
     return image.crop((0, 0, TABLE_W, y + max(heights) + MARGIN))
 
 
-def render_table(view: GameView) -> bytes:
-    """PNG of everything on the table that `view` may see."""
-    return png(render_table_image(view))
+def render_table(view: GameView, words: ActionWords = DISCORD_ACTIONS) -> bytes:
+    """PNG of everything on the table that `view` may see; hints name actions in `words`."""
+    return png(render_table_image(view, words))
 
 
-def render_turn_image(view: GameView, seat: int) -> Image.Image:
+def render_turn_image(view: GameView, seat: int, words: ActionWords = DISCORD_ACTIONS) -> Image.Image:
     view = require_view(view, "render_turn")
     seat = require_seat(view, seat)
     board = board_panel(view, view.seats[seat], with_legend=False)
     image, draw = canvas(TABLE_W, ROOM + board.height, PAGE)
-    y = MARGIN + draw_header(image, draw, MARGIN, INNER_W, view)
-    y += draw_field(image, draw, y, view)
+    y = MARGIN + draw_header(image, draw, MARGIN, INNER_W, view, words)
+    y += draw_field(image, draw, y, view, words)
     if shows_hand(view):
-        y += draw_hand(image, draw, y, view)
+        y += draw_hand(image, draw, y, view, words)
     draw.line((MARGIN, y + 2, TABLE_W - MARGIN, y + 2), fill=PAGE_DARK, width=2)
     image.paste(board, (0, y + 4))
     rx = BOARD_W + 8
     rw = TABLE_W - MARGIN - rx
     ry = y + 12
-    ry += draw_skills_column(image, draw, (rx, ry), rw, view) + 8
+    ry += draw_skills_column(image, draw, (rx, ry), rw, view, words) + 8
     ry += draw_time(image, draw, (rx, ry), rw, view) + 6
     ry += draw_wilds(image, draw, (rx, ry), rw, view) + 6
     ry += draw_seats(image, draw, (rx, ry), rw, view) + 18
@@ -360,6 +366,6 @@ def render_turn_image(view: GameView, seat: int) -> Image.Image:
     return image.crop((0, 0, TABLE_W, max(y + 4 + board.height, ry + MARGIN)))
 
 
-def render_turn(view: GameView, seat: int) -> bytes:
+def render_turn(view: GameView, seat: int, words: ActionWords = DISCORD_ACTIONS) -> bytes:
     """PNG of the table and one seat's board together: the one picture posted after each turn."""
-    return png(render_turn_image(view, seat))
+    return png(render_turn_image(view, seat, words))
