@@ -1,11 +1,12 @@
 """Words for messages: Field slots, boards, skills, scores, help and rules topics.
 
 Everything here reads a `GameView`, so hidden information cannot leak into a sentence.
+Icons show as the bot's emojis once `use_emojis` has been given them, and as words until then.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from keystone.cards import OBJECTIVE_POINTS
 from keystone.data import load_catalog
@@ -14,11 +15,35 @@ from keystone.engine.board import CELL_NAMES
 from keystone.engine.campaign import LAST_ASSIGNMENT
 from keystone.engine.game import SYNERGY_BY_SEAT, TIME_BY_PLAYERS
 from keystone.engine.scoring import ScoreSheet
-from keystone.engine.words import GOAL_LETTERS, goal_sentence
+from keystone.engine.words import GOAL_LETTERS, ICON_LABELS, goal_sentence, plural
+
+_EMOJIS: dict[str, str] = {}
+"""Icon name (forest, spring, ...) -> the bot's emoji for it ("<:forest:123>"), set at start-up."""
+
+
+def use_emojis(emojis: Mapping[str, str]) -> None:
+    """Show these emojis in messages from now on; an empty mapping goes back to words."""
+    _EMOJIS.clear()
+    _EMOJIS.update(emojis)
 
 
 def card_name(card_id: str) -> str:
     return load_catalog().card(card_id).name
+
+
+def card_icons(card_id: str, emojis: Mapping[str, str] | None = None) -> str:
+    """A card's habitats and season: as emojis when every one is available, else as words.
+
+    "<:forest:1><:desert:2><:spring:3>" or "Forest, Desert; Spring".
+    """
+    emojis = _EMOJIS if emojis is None else emojis
+    card = load_catalog().card(card_id)
+    habitats = [h.value for h in card.habitats]
+    season = [card.season.value] if card.season is not None else []
+    if all(name in emojis for name in habitats + season):
+        return "".join(emojis[name] for name in habitats + season)
+    return "; ".join(part for part in (", ".join(ICON_LABELS[h] for h in habitats),
+                                       "".join(ICON_LABELS[s] for s in season)) if part)
 
 
 def slot_label(view: GameView, slot: int) -> str:
@@ -39,10 +64,20 @@ def skill_label(number: int) -> str:
     return f"{number} - {token.active.summary}"
 
 
-def field_lines(view: GameView) -> list[str]:
+def field_line(view: GameView, slot: int, emojis: Mapping[str, str] | None = None) -> str:
+    """ "3 - Snail Kite, <:wetland:1><:summer:2> (costs 3, 1 synergy on it)": a slot with its icons."""
+    f = view.field[slot]
+    if f is None:
+        return f"{slot + 1} - empty"
+    on_it = f", {f.synergy} synergy on it" if f.synergy else ""
+    icons = card_icons(f.card, emojis)
+    return f"{slot + 1} - {card_name(f.card)}, {icons} (costs {view.field_costs[slot]}{on_it})"
+
+
+def field_lines(view: GameView, emojis: Mapping[str, str] | None = None) -> list[str]:
     lines = ["The Field (slot 1 is leftmost):"]
-    lines += [slot_label(view, i) for i in range(len(view.field))]
-    lines.append(f"Deck: {view.deck_count} cards. Time left: {view.time} of {view.time_start}.")
+    lines += [field_line(view, i, emojis) for i in range(len(view.field))]
+    lines.append(f"Deck: {plural(view.deck_count, 'card')}. Time left: {view.time} of {view.time_start}.")
     return lines
 
 
@@ -59,7 +94,7 @@ def board_lines(view: GameView, seat: int) -> list[str]:
 
 
 def score_lines(view: GameView, sheets: Sequence[ScoreSheet]) -> list[str]:
-    return [f"{view.seats[i].name}: {sheet.total} points" for i, sheet in enumerate(sheets)]
+    return [f"{view.seats[i].name}: {plural(sheet.total, 'point')}" for i, sheet in enumerate(sheets)]
 
 
 def pending_sentence(view: GameView) -> str:
