@@ -72,7 +72,7 @@ def new_game(config: GameConfig, seed: int, names: Sequence[str]) -> GameState:
         raise IllegalAction("Co-op needs at least two players.")
     boards = config.boards
     if len(names) != boards:
-        raise IllegalAction(f"This game needs {boards} seat name(s), not {len(names)}.")
+        raise IllegalAction(f"This game needs {plural(boards, 'seat name')}, not {len(names)}.")
     cat = catalog()
     state_rng = rng.seed_state(seed)
 
@@ -419,7 +419,7 @@ def _resolve_step(state: GameState, action: Action, events: list[Event]) -> None
             placed = seat.board[cell]
             assert placed is not None
             placed.research += step.count
-            events.append(Event("research", state.current, f"{who} put {step.count} research token(s) on "
+            events.append(Event("research", state.current, f"{who} put {plural(step.count, 'research token')} on "
                                 f"{_card(placed.card).name} ({cell_name(cell)})."))
         case Discard(slot):
             slot_card = state.field[slot]
