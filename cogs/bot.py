@@ -1,6 +1,7 @@
 """The Discord client for the bot process and its composition root: opens the store, builds the
-game service, hands it to the cogs, syncs slash commands, and answers unexpected failures with a
-private apology instead of Discord's "The application did not respond".
+game service, hands it to the cogs, syncs slash commands, uploads the game's icons as the bot's
+emojis, and answers unexpected failures with a private apology instead of Discord's "The
+application did not respond".
 """
 
 from __future__ import annotations
@@ -8,7 +9,8 @@ from __future__ import annotations
 import asyncio
 import errno
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import aiohttp
@@ -20,7 +22,8 @@ from discord.gateway import DiscordWebSocket
 from discord.http import INTERNAL_API_VERSION, Route
 
 from cogs import EXTENSIONS
-from keystone.app import GameService
+from keystone.app import GameService, text
+from keystone.engine.words import ICON_FILES
 from keystone.settings import Settings
 from keystone.store import Store
 
@@ -30,6 +33,8 @@ APOLOGY = "Sorry, that did not work because of a problem on my side. Please try 
 NOT_ALLOWED = "You can't use that command here."
 CONNECTION_ERRORS = (aiohttp.ClientError, OSError, asyncio.TimeoutError)
 GATEWAY_TIMEOUT = 30.0
+ICONS = Path(__file__).resolve().parent.parent / "assets" / "icons"
+"""The icon drawings (habitats, seasons, symbols) the bot uploads as its application emojis."""
 
 
 class DiscordUnreachable(Exception):
@@ -121,6 +126,8 @@ class KeystoneBot(commands.Bot):
         self.extensions_to_load: tuple[str, ...] = tuple(EXTENSIONS if extensions is None else extensions)
         self.store: Store | None = None
         self._service: GameService | None = None
+        self.icon_emojis: dict[str, str] = {}
+        """Icon name -> the emoji messages show for it ("<:forest:123>"); empty until uploaded."""
 
     @property
     def service(self) -> GameService:
@@ -133,6 +140,8 @@ class KeystoneBot(commands.Bot):
         await self.check_gateway()
         self.store = await Store.open(self.settings.database_path)
         self._service = GameService(self.store)
+        self.icon_emojis = await ensure_emojis(self)
+        text.use_emojis(self.icon_emojis)
         for name in self.extensions_to_load:
             await self.load_extension(name)
         synced = await self.sync_commands()
@@ -164,12 +173,39 @@ class KeystoneBot(commands.Bot):
     async def close(self) -> None:
         """Stop the cogs and disconnect, then close the store (no cog can use it any more)."""
         await super().close()
+        if self.icon_emojis:
+            self.icon_emojis = {}
+            text.use_emojis({})
         if self.store is not None:
             store, self.store, self._service = self.store, None, None
             await store.close()
 
     async def on_ready(self) -> None:
         log.info("Connected as %s to %d guild(s)", self.user, len(self.guilds))
+
+
+async def ensure_emojis(client: discord.Client, icons: Path = ICONS,
+                        names: Mapping[str, str] = ICON_FILES) -> dict[str, str]:
+    """The icons as the application's emojis, name -> "<:name:id>", uploading those not there yet.
+
+    Emojis are a nicety: whatever goes wrong is logged as a warning and the icon is left out, so
+    messages name it in words instead and start-up goes on.
+    """
+    try:
+        have = {emoji.name: str(emoji) for emoji in await client.fetch_application_emojis()}
+    except (discord.DiscordException, *CONNECTION_ERRORS) as error:
+        log.warning("Could not list the bot's emojis (%s); messages name icons in words", error)
+        return {}
+    for name, drawing in names.items():
+        if name in have:
+            continue
+        try:
+            emoji = await client.create_application_emoji(name=name, image=(icons / f"{drawing}.png").read_bytes())
+        except (discord.DiscordException, *CONNECTION_ERRORS) as error:
+            log.warning("Could not upload the %s emoji (%s); messages name it in words", name, error)
+            continue
+        have[name] = str(emoji)
+    return {name: have[name] for name in names if name in have}
 
 
 def create_bot(settings: Settings, **options: Any) -> KeystoneBot:

@@ -252,10 +252,10 @@ def test_a_bots_drawn_cards_stay_hidden_and_a_persons_are_shown() -> None:
 
     out = io.StringIO()
     table = Table(new_game(GameConfig(), 1, ["Player 1", "Hard bot"]), [None, "hard"], 1, out)
-    drew = [Event("draw", 1, "Hard bot drew 3 card(s) from the deck."),
+    drew = [Event("draw", 1, "Hard bot drew 3 cards from the deck."),
             Event("draw", 1, "You drew: Coyote, Aspen, Musk Ox.", private=True)]
     show_events(table, drew, actor=1)
-    assert out.getvalue() == "Hard bot drew 3 card(s) from the deck.\n"
+    assert out.getvalue() == "Hard bot drew 3 cards from the deck.\n"
     show_events(table, drew, actor=0)
     assert out.getvalue().endswith("You drew: Coyote, Aspen, Musk Ox.\n")
 

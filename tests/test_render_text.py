@@ -100,7 +100,7 @@ def test_a_card_description_names_its_icons() -> None:
     assert coyote is not None
     text = describe_card(coyote)
     assert text.startswith("Coyote (3; ")
-    assert "Keystone" in text and "spring" in text
+    assert "Keystone" in text and "Spring" in text
 
 
 @settings(max_examples=25, deadline=None)

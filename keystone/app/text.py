@@ -1,22 +1,49 @@
 """Words for messages: Field slots, boards, skills, scores, help and rules topics.
 
 Everything here reads a `GameView`, so hidden information cannot leak into a sentence.
+Icons show as the bot's emojis once `use_emojis` has been given them, and as words until then.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
+from keystone.cards import OBJECTIVE_POINTS
 from keystone.data import load_catalog
-from keystone.engine import GameView
+from keystone.engine import GameConfig, GameView
 from keystone.engine.board import CELL_NAMES
 from keystone.engine.campaign import LAST_ASSIGNMENT
+from keystone.engine.game import SYNERGY_BY_SEAT, TIME_BY_PLAYERS
 from keystone.engine.scoring import ScoreSheet
-from keystone.engine.words import GOAL_LETTERS, goal_sentence
+from keystone.engine.words import GOAL_LETTERS, ICON_LABELS, goal_sentence, plural
+
+_EMOJIS: dict[str, str] = {}
+"""Icon name (forest, spring, ...) -> the bot's emoji for it ("<:forest:123>"), set at start-up."""
+
+
+def use_emojis(emojis: Mapping[str, str]) -> None:
+    """Show these emojis in messages from now on; an empty mapping goes back to words."""
+    _EMOJIS.clear()
+    _EMOJIS.update(emojis)
 
 
 def card_name(card_id: str) -> str:
     return load_catalog().card(card_id).name
+
+
+def card_icons(card_id: str, emojis: Mapping[str, str] | None = None) -> str:
+    """A card's habitats and season: as emojis when every one is available, else as words.
+
+    "<:forest:1><:desert:2><:spring:3>" or "Forest, Desert; Spring".
+    """
+    emojis = _EMOJIS if emojis is None else emojis
+    card = load_catalog().card(card_id)
+    habitats = [h.value for h in card.habitats]
+    season = [card.season.value] if card.season is not None else []
+    if all(name in emojis for name in habitats + season):
+        return "".join(emojis[name] for name in habitats + season)
+    return "; ".join(part for part in (", ".join(ICON_LABELS[h] for h in habitats),
+                                       "".join(ICON_LABELS[s] for s in season)) if part)
 
 
 def slot_label(view: GameView, slot: int) -> str:
@@ -37,10 +64,20 @@ def skill_label(number: int) -> str:
     return f"{number} - {token.active.summary}"
 
 
-def field_lines(view: GameView) -> list[str]:
+def field_line(view: GameView, slot: int, emojis: Mapping[str, str] | None = None) -> str:
+    """ "3 - Snail Kite, <:wetland:1><:summer:2> (costs 3, 1 synergy on it)": a slot with its icons."""
+    f = view.field[slot]
+    if f is None:
+        return f"{slot + 1} - empty"
+    on_it = f", {f.synergy} synergy on it" if f.synergy else ""
+    icons = card_icons(f.card, emojis)
+    return f"{slot + 1} - {card_name(f.card)}, {icons} (costs {view.field_costs[slot]}{on_it})"
+
+
+def field_lines(view: GameView, emojis: Mapping[str, str] | None = None) -> list[str]:
     lines = ["The Field (slot 1 is leftmost):"]
-    lines += [slot_label(view, i) for i in range(len(view.field))]
-    lines.append(f"Deck: {view.deck_count} cards. Time left: {view.time} of {view.time_start}.")
+    lines += [field_line(view, i, emojis) for i in range(len(view.field))]
+    lines.append(f"Deck: {plural(view.deck_count, 'card')}. Time left: {view.time} of {view.time_start}.")
     return lines
 
 
@@ -57,7 +94,7 @@ def board_lines(view: GameView, seat: int) -> list[str]:
 
 
 def score_lines(view: GameView, sheets: Sequence[ScoreSheet]) -> list[str]:
-    return [f"{view.seats[i].name}: {sheet.total} points" for i, sheet in enumerate(sheets)]
+    return [f"{view.seats[i].name}: {plural(sheet.total, 'point')}" for i, sheet in enumerate(sheets)]
 
 
 def pending_sentence(view: GameView) -> str:
@@ -93,30 +130,116 @@ players press Join, the host presses Start. Options: `mode:coop` (partners share
 `/wild habitat cell` buys a Wild card; `/endturn` ends a turn that waits for a possible Wild purchase.
 `/keystone board`, `field`, `objective` (only you see it), `score`, `log`, `rules`, `resign`, `abandon`."""
 
+def _goal_points() -> str:
+    """ "5, 10, 16 or 24": the objective's points for 1 to 4 completed goals."""
+    points = [str(p) for p in OBJECTIVE_POINTS[1:]]
+    return f"{', '.join(points[:-1])} or {points[-1]}"
+
+
 RULES: dict[str, str] = {
-    "turn": "On your turn, do one thing: introduce a Field card, use a skill token, or resolve all exhausted "
-    "tokens. You may also buy one Wild card.",
-    "introduce": "Take a Field card, leaving one of your synergy tokens on every card to its right, and place it "
-    "on an empty cell. Synergy tokens on the taken card are yours. Whenever you place a card (moving one "
-    "too), gain 1 synergy token for each habitat symbol it shares with each orthogonally adjacent card; "
-    "seasons never count.",
-    "skills": "An active token does its front side and flips to exhausted. Resolving all exhausted tokens does "
-    "each back side in an order you choose.",
-    "wild": "A Wild card costs synergy and fits any ecosystem of its habitat; each habitat has a small stock.",
-    "ecosystems": "A row or column whose cards share one habitat and whose numbers climb or fall along the "
-    "line scores points; the first-edition variant asks for consecutive numbers.",
-    "objectives": "Your secret objective lists four goals; the more you complete, the more it scores. Only you "
-    "can see it until the game ends.",
-    "end": "The time marker moves down each time all exhausted tokens are resolved. When it reaches zero, or a "
-    "board is full, the round is played out so everyone has had as many turns, then boards are scored.",
+    "turn": (
+        "Players take turns; a round is one turn each. On your turn you do exactly one action: introduce a "
+        "Field card (take it and place it on your board), or use skills (one active skill token, or all "
+        "the exhausted ones together). Once per turn, before or after that action, you may also buy a "
+        "Wild card. Then the Field is refilled and the next player goes. You aim to build ecosystems "
+        "in the rows and columns of your 4 by 4 board and to complete the goals of your secret objective."
+    ),
+    "introduce": (
+        "To introduce a card, choose any Field card and pay for it: put one of your synergy tokens on "
+        "each card to its right (the rightmost card is free). Any synergy tokens already lying on the "
+        "card you take become yours. Then place it on any empty space of your board. Placing it earns "
+        "synergy: 1 token for each habitat symbol it shares with each orthogonally adjacent card; "
+        "seasons never count."
+    ),
+    "field": (
+        "The Field is a row of 6 face-up Species cards, slot 1 on the left. At the end of every turn the "
+        "cards left in it slide to the right, then cards from the deck fill the empty slots, starting "
+        "with the rightmost. When the deck runs out, the discard pile is shuffled into a new deck. "
+        "Synergy tokens on a Field card that gets discarded go back to the supply."
+    ),
+    "synergy": (
+        "Synergy tokens are the money of the game. Whenever a card is placed on your board, including a "
+        "Wild card, a card placed by a skill and a card you move, you gain 1 synergy token for each habitat "
+        "symbol it shares with each card directly above, below, left or right of it. Seasons never count, "
+        "and diagonal neighbours never count. Example: a card with Forest and Desert placed next to a "
+        "Forest-Desert card and a Desert card gains 3. "
+        f"The first player starts with {SYNERGY_BY_SEAT[0]} tokens, the second with {SYNERGY_BY_SEAT[1]} "
+        f"(a third {SYNERGY_BY_SEAT[2]}, a fourth {SYNERGY_BY_SEAT[3]}; solo {SYNERGY_BY_SEAT[0]}). "
+        "The supply never runs out. At the end, every 3 tokens you hold score 1 point."
+    ),
+    "ecosystems": (
+        "An ecosystem is two or more cards side by side in one row or column that all share one habitat "
+        "and whose numbers run in order along the line. Second edition (the default): the numbers go "
+        "strictly up or strictly down, and gaps are allowed (1, 3, 4 or 5, 2 count; two equal numbers "
+        "break it). First-edition variant: the numbers must also be consecutive (2, 3, 4 or 4, 3, 2). "
+        "An empty space breaks an ecosystem. A Wild card takes whatever number from 1 to 5 fits, and "
+        "may be a different number in its row and in its column. Each row and each column scores only "
+        "its best ecosystem; one card can belong to its row's and its column's."
+    ),
+    "scoring": (
+        "At the end each row and each column scores its best ecosystem: 1 point per card in it, plus 1 "
+        "per research token on those cards. Then the ecosystem is scored once more for every Keystone "
+        "icon in it: with 3 cards, 1 research token and 2 Keystone icons it is worth (3 + 1) x 3 = 12. "
+        f"Add your secret objective (1, 2, 3 or 4 goals completed: {_goal_points()} points) and 1 point "
+        "per 3 synergy tokens. The highest total wins."
+    ),
+    "research": (
+        "Research tokens come only from skills. Such a skill places a token (skill 9: two) on one "
+        "unresearched card of your board, a card with no research token yet, that shows what the skill "
+        "names: a season, the Endangered icon or the Tag icon, or a Wild card. Each research token on a "
+        "card of a scored ecosystem adds 1 point to it, before Keystone icons multiply it. A card keeps "
+        "its tokens when it is moved."
+    ),
+    "wild": (
+        f"Once per turn, before or after your action, you may pay {GameConfig().wild_cost} synergy tokens to "
+        "take a Wild card "
+        "and place it on an empty space of your board. There are two Wild cards per habitat, each with "
+        "a printed season. A Wild card has one habitat and fits only ecosystems of that habitat; it "
+        "counts as any number from 1 to 5. Placing it earns synergy as usual. Its season counts for "
+        "objectives; it has no Keystone, Endangered or Tag icon."
+    ),
+    "skills": (
+        "Five skill tokens are in play, each with an active side (grass) and an exhausted side (stone); "
+        "all start active. Using one active token: do what its active side says, then flip it to "
+        "exhausted. Resolving all exhausted tokens: do what each exhausted side says, in the order you "
+        "choose, then flip them all back to active and move the time marker one space on. That needs "
+        "at least one exhausted token. The small panel at the bottom of a token only previews its "
+        "other side. Every effect is optional except discarding Field cards."
+    ),
+    "end": (
+        f"The time marker starts at {TIME_BY_PLAYERS[2]} with two players ({TIME_BY_PLAYERS[1]} solo, "
+        f"{TIME_BY_PLAYERS[3]} with three, {TIME_BY_PLAYERS[4]} with four) and moves one "
+        "space each time someone resolves all exhausted skill tokens. When it reaches the last space, "
+        "or any board has all 16 spaces filled, the final round begins: everyone who has not yet "
+        "played in this round takes a turn, so all have had as many turns, and then the game ends "
+        "and every board is scored."
+    ),
+    "objectives": (
+        "Each player has a secret objective card with four goals, A to D; only you see yours until the "
+        "end. Each goal asks for cards with one symbol (a season, the Endangered icon or the Tag icon): "
+        "2 in a Line, 3 in a Line, L Shaped and Diagonal ask for cards placed in that pattern, which may "
+        "be turned any way; 3 of a Type and 4 of a Type ask for that many anywhere on your board. Each "
+        f"goal counts once. 1, 2, 3 or all 4 goals completed score {_goal_points()} points."
+    ),
+    "ties": (
+        "If totals are equal, the player who completed more goals of their secret objective wins. If "
+        "that is equal too, the one with more synergy tokens wins. If even that is equal, they share the "
+        "win."
+    ),
 }
+"""The rules in short, one topic per message, in the rulebook's terms; plain text (the terminal
+shows the same words)."""
+
+OVERVIEW = ("Keystone in short: take cards from the Field onto your 4 by 4 board, build ecosystems of one "
+            "habitat with numbers in order, and complete your secret objective.")
 
 
 def rules_text(topic: str | None) -> str:
+    """One rules topic, or the list of topics (with a polite sentence when the topic is unknown)."""
     if topic is None or topic.lower() not in RULES:
         topics = ", ".join(f"`{t}`" for t in RULES)
-        head = "" if topic is None else f"I have no rules topic called {topic!r}. "
-        return f"{head}Topics: {topics}."
+        head = OVERVIEW if topic is None else f"I have no rules topic called {topic!r}."
+        return f"{head} Topics: {topics}."
     return f"**{topic.lower()}**: {RULES[topic.lower()]}"
 
 

@@ -1,11 +1,12 @@
 """`python -m keystone play` (and `python bot.py --local`): a whole game in the terminal.
 
 Play against a bot (easy, normal or hard) or pass the keyboard round (hot-seat, 1 to 4 players).
-Moves use the same words as on Discord (`take 3 B2`, `skill 5`, `wild desert C1`, `endturn`,
+Moves are typed as short notation (`take 3 B2`, `skill 5`, `wild desert C1`, `endturn`,
 `draw`, `place 1 B2`, `pile 2`, `move A1 B2`, `research C3`, `discard 4`, `skip`, `resolve 3`);
 `board [name]`, `field`, `score`, `objective`, `rules [topic]`, `help` and `quit` look around. Boards
-are drawn as text, and `--images DIR` also writes the pictures the Discord bot would post. In a hot-seat
-game of two or more, secret objectives stay off the shared screen unless their owner asks.
+are drawn as text, and `--images DIR` also writes the pictures the Discord bot would post (their hints
+name the typed moves instead of Discord's commands). In a hot-seat game of two or more, secret
+objectives stay off the shared screen unless their owner asks.
 `--save FILE` keeps the game after every move; `--replay FILE` shows where a saved game stands.
 
 Input and output are streams passed in, so a whole game can be scripted and tested.
@@ -41,8 +42,7 @@ from keystone.engine.events import Event
 from keystone.engine.results import final_scores, view_scores
 from keystone.engine.scoring import ScoreSheet
 from keystone.engine.views import GameView
-from keystone.engine.words import GOAL_LETTERS, goal_name
-from keystone.render.describe import plural
+from keystone.engine.words import GOAL_LETTERS, TERMINAL_ACTIONS, goal_name, plural
 from keystone.render.text import text_board, text_scores, text_table
 
 HARD_SECONDS = 2.0
@@ -51,7 +51,7 @@ INTERRUPTED = 130
 """The exit status of a program stopped by Ctrl-C (128 + SIGINT), as shells report it."""
 
 HELP = """\
-Your move, in the same words as on Discord:
+Your move, typed as:
   take SLOT CELL        take Field card SLOT (1 = leftmost) and place it on CELL (A1..D4)
   skill N               use active skill token N; `skill 0` resolves every exhausted token
   wild HABITAT CELL     buy a Wild card (forest, desert, wetland, arctic) once a turn
@@ -172,7 +172,7 @@ def write_images(directory: Path | None, view: GameView, sheets: Sequence[ScoreS
     from keystone.render import render_board, render_scoresheet, render_table
 
     directory.mkdir(parents=True, exist_ok=True)
-    (directory / "table.png").write_bytes(render_table(view))
+    (directory / "table.png").write_bytes(render_table(view, TERMINAL_ACTIONS))
     for seat in view.seats:
         (directory / f"board-{seat.index + 1}.png").write_bytes(render_board(view, seat.index))
     if sheets is not None:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from keystone.cards import Habitat
 from keystone.engine.board import cell_name, parse_cell
+from keystone.engine.words import plural
 
 
 class IllegalAction(ValueError):
@@ -196,7 +197,7 @@ def parse_action(text: str) -> Action:
     if verb not in arity:
         raise BadNotation(f"I don't know the word {_quoted(verb)}. Try `help` for the list of actions.")
     if len(args) != arity[verb]:
-        raise BadNotation(f"`{verb}` takes {arity[verb]} value(s), not {len(args)}.")
+        raise BadNotation(f"`{verb}` takes {plural(arity[verb], 'value')}, not {len(args)}.")
     match verb:
         case "take":
             return Take(_index(args[0], "Field slot"), _cell(args[1]))

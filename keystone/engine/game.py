@@ -41,6 +41,7 @@ from keystone.engine.state import (
     SkillState,
     Step,
 )
+from keystone.engine.words import plural
 
 TIME_BY_PLAYERS = {1: 4, 2: 5, 3: 6, 4: 7}
 SYNERGY_BY_SEAT = (5, 6, 7, 8)
@@ -71,7 +72,7 @@ def new_game(config: GameConfig, seed: int, names: Sequence[str]) -> GameState:
         raise IllegalAction("Co-op needs at least two players.")
     boards = config.boards
     if len(names) != boards:
-        raise IllegalAction(f"This game needs {boards} seat name(s), not {len(names)}.")
+        raise IllegalAction(f"This game needs {plural(boards, 'seat name')}, not {len(names)}.")
     cat = catalog()
     state_rng = rng.seed_state(seed)
 
@@ -387,7 +388,7 @@ def _resolve_step(state: GameState, action: Action, events: list[Event]) -> None
                     state.held.append(card)
             state.held_private = True
             state.steps.extend([Step("pile_held", skill=step.skill), Step("place_held", skill=step.skill)])
-            events.append(Event("draw", state.current, f"{who} drew {len(state.held)} card(s) from the deck."))
+            events.append(Event("draw", state.current, f"{who} drew {plural(len(state.held), 'card')} from the deck."))
             events.append(Event("draw", state.current, "You drew: " + ", ".join(
                 _card(c).name for c in state.held) + ".", private=True))
         case Place(index, cell):
@@ -418,7 +419,7 @@ def _resolve_step(state: GameState, action: Action, events: list[Event]) -> None
             placed = seat.board[cell]
             assert placed is not None
             placed.research += step.count
-            events.append(Event("research", state.current, f"{who} put {step.count} research token(s) on "
+            events.append(Event("research", state.current, f"{who} put {plural(step.count, 'research token')} on "
                                 f"{_card(placed.card).name} ({cell_name(cell)})."))
         case Discard(slot):
             slot_card = state.field[slot]
@@ -620,10 +621,10 @@ def _why_not_step(state: GameState, action: Action) -> str:
     match action:
         case Place(index, cell) if step.kind == "place_held":
             if index >= len(state.held):
-                return f"You hold {len(state.held)} card(s); there is no card {index + 1}."
+                return f"You hold {plural(len(state.held), 'card')}; there is no card {index + 1}."
             return _cell_problem(seat, cell)
         case Pile(index) if step.kind == "pile_held":
-            return f"You hold {len(state.held)} card(s); there is no card {index + 1}."
+            return f"You hold {plural(len(state.held), 'card')}; there is no card {index + 1}."
         case Move(source, target) if step.kind == "move":
             if seat.board[source] is None:
                 return f"Cell {cell_name(source)} is empty; there is nothing to move."

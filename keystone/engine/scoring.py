@@ -24,7 +24,7 @@ from keystone.cards import (
     Symbol,
 )
 from keystone.engine.board import CELL_NAMES, CELLS, ROWS, SIZE
-from keystone.engine.words import GOAL_LETTERS, goal_name
+from keystone.engine.words import GOAL_LETTERS, goal_name, plural
 
 __all__ = [
     "Board",
@@ -135,10 +135,12 @@ class ScoreSheet(BaseModel):
         else:
             out.extend(goal.explain() for goal in self.goals)
             out.append(
-                f"Secret objective {self.objective}: {self.goals_completed} of 4 goals, {self.objective_points} points."
+                f"Secret objective {self.objective}: {self.goals_completed} of 4 goals, "
+                f"{plural(self.objective_points, 'point')}."
             )
-        out.append(f"Synergy: {self.synergy_tokens} tokens, {self.synergy_points} points (1 per 3).")
-        out.append(f"Total: {self.total} points.")
+        out.append(f"Synergy: {plural(self.synergy_tokens, 'token')}, {plural(self.synergy_points, 'point')} "
+                   "(1 per 3).")
+        out.append(f"Total: {plural(self.total, 'point')}.")
         return out
 
 

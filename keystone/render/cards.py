@@ -16,6 +16,7 @@ from PIL import Image, ImageDraw
 
 from keystone.cards import Card, Habitat
 from keystone.data import load_catalog
+from keystone.engine.words import HABITAT_NAMES
 from keystone.render import fonts
 from keystone.render.icons import habitat_icon, icon, paste, season_icon
 from keystone.render.palette import (
@@ -25,7 +26,6 @@ from keystone.render.palette import (
     CARD_W,
     GOLD,
     HABITAT_COLOUR,
-    HABITAT_LABEL,
     HABITAT_MOTIF,
     HABITAT_TINT,
     INK,
@@ -203,7 +203,7 @@ def _card_face(card_id: str) -> Image.Image:
     if card.wild:
         _frame(big, HABITAT_COLOUR[card.habitats[0]], 3)
         _draw_wild(big, card)
-        name = f"{HABITAT_LABEL[card.habitats[0]]} Wild"
+        name = f"{HABITAT_NAMES[card.habitats[0]]} Wild"
     else:
         _frame(big, CARD_EDGE, 2)
         _draw_species(big, card)

@@ -9,14 +9,13 @@ from PIL import Image, ImageDraw
 from keystone.cards import Habitat, ObjectiveCard, Pattern, Season, Symbol
 from keystone.data import load_catalog
 from keystone.engine.views import GameView
-from keystone.engine.words import GOAL_LETTERS, goal_name
+from keystone.engine.words import GOAL_LETTERS, ICON_LABELS, goal_name
 from keystone.render import fonts
 from keystone.render.encode import png
 from keystone.render.icons import habitat_icon, icon, paste, season_icon, symbol_icon
 from keystone.render.palette import (
     ENDANGERED,
     FAINT,
-    HABITAT_LABEL,
     INK,
     PAGE,
     RGB,
@@ -150,14 +149,9 @@ LEGEND_ROW = 30
 def legend(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], width: int) -> int:
     """What every icon means, four to a row; returns the height used."""
     x, y = xy
-    items: list[tuple[Image.Image, str]] = [(habitat_icon(h, 24), HABITAT_LABEL[h]) for h in Habitat]
-    items += [(season_icon(s, 24), s.value.title()) for s in Season]
-    items += [
-        (icon("keystone", 24), "Keystone"),
-        (icon("endangered", 24), "Endangered"),
-        (icon("tag", 24), "Tag"),
-        (icon("research", 24), "Research"),
-    ]
+    items: list[tuple[Image.Image, str]] = [(habitat_icon(h, 24), ICON_LABELS[h.value]) for h in Habitat]
+    items += [(season_icon(s, 24), ICON_LABELS[s.value]) for s in Season]
+    items += [(icon(name, 24), ICON_LABELS[name]) for name in ("keystone", "endangered", "tag", "research")]
     column = width // 4
     for i, (sprite, label) in enumerate(items):
         cx = x + (i % 4) * column

@@ -1,9 +1,14 @@
-"""Sentences about a view that both the pictures and the text renderings use."""
+"""Sentences about a view that both the pictures and the text renderings use.
+
+How to act is said in the words of the place the player reads it: Discord's commands, buttons
+and menus by default, or the terminal's notation when the caller passes `TERMINAL_ACTIONS`.
+"""
 
 from __future__ import annotations
 
 from keystone.data import load_catalog
 from keystone.engine.views import GameView, PendingView, SkillView
+from keystone.engine.words import DISCORD_ACTIONS, HABITAT_NAMES, SYMBOL_NAMES, ActionWords, plural
 
 
 def skill_label(skill: SkillView) -> str:
@@ -24,48 +29,49 @@ def skill_state(skill: SkillView) -> str:
     return "exhausted" if skill.exhausted else "active"
 
 
-def plural(count: int, word: str) -> str:
-    """Say "1 card" or "3 cards"."""
-    return f"{count} {word}" + ("" if count == 1 else "s")
+def _target_name(target: str | None) -> str:
+    """A research target (a habitat or a symbol's value) as the cards print it."""
+    names = {**{h.value: n for h, n in HABITAT_NAMES.items()}, **{s.value: n for s, n in SYMBOL_NAMES.items()}}
+    return "matching" if target is None else names.get(target, target.title())
 
 
-def pending_text(pending: PendingView) -> str:
-    """The decision owed in the middle of a skill (a verb phrase), with the notation that answers it."""
+def pending_text(pending: PendingView, words: ActionWords = DISCORD_ACTIONS) -> str:
+    """The decision owed in the middle of a skill (a verb phrase), with the way to answer it."""
     match pending.kind:
         case "choose_exhausted":
             options = ", ".join(str(o) for o in pending.options)
-            return f"choose the next exhausted skill to resolve ({options}): resolve N"
+            return f"choose the next exhausted skill to resolve ({options}): {words.resolve}"
         case "draw_place":
-            return f"may draw {plural(pending.count, 'card')} from the deck: draw, or skip"
+            return f"may draw {plural(pending.count, 'card')} from the deck: {words.draw}, or {words.skip}"
         case "discard_place":
             return "looks at the top of the discard pile"
         case "place_held":
-            return "may place one held card: place I CELL, or skip"
+            return f"may place one held card: {words.place}, or {words.skip}"
         case "pile_held":
-            return "puts the held cards on the discard pile, in any order: pile I"
+            return f"puts the held cards on the discard pile, in any order: {words.pile}"
         case "move":
             moves = plural(pending.count, "move")
-            return f"may move a card to an empty cell ({moves} left): move FROM TO, or skip"
+            return f"may move a card to an empty cell ({moves} left): {words.move}, or {words.skip}"
         case "research":
-            target = pending.target.title() if pending.target else "matching"
-            return f"may research one unresearched {target} card: research CELL, or skip"
+            target = _target_name(pending.target)
+            return f"may research one unresearched {target} card: {words.research}, or {words.skip}"
         case "gain":
             return f"gains {pending.count} synergy"
         case "field_discard":
-            return f"must discard {plural(pending.count, 'Field card')}: discard SLOT"
+            return f"must discard {plural(pending.count, 'Field card')}: {words.discard}"
     return pending.kind  # pragma: no cover - every step kind is listed above
 
 
-def status_text(view: GameView) -> str:
-    """Who acts and what they may do, in one line."""
+def status_text(view: GameView, words: ActionWords = DISCORD_ACTIONS) -> str:
+    """Who acts and what they may do, in one line, in the words of `words`."""
     if view.over:
         return "The game is over."
     who = view.seats[view.current].name
     if view.pending is not None:
         skill = f" (skill {view.pending.skill})" if view.pending.skill is not None else ""
-        return f"{who}{skill} {pending_text(view.pending)}."
+        return f"{who}{skill} {pending_text(view.pending, words)}."
     if view.phase == "after":
-        return f"{who} may buy a Wild card or end the turn: wild HABITAT CELL, or endturn."
+        return f"{who} may buy a Wild card or end the turn: {words.wild}, or {words.endturn}."
     if view.phase == "resolve":
         return f"{who} is finishing an action."
-    return f"{who} to act: take SLOT CELL, skill N, or wild HABITAT CELL."
+    return f"{who} to act: {words.choices()}."

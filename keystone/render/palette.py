@@ -54,12 +54,6 @@ HABITAT_MOTIF: dict[Habitat, RGB] = {
     Habitat.WETLAND: (128, 178, 216),
     Habitat.ARCTIC: (176, 204, 228),
 }
-HABITAT_LABEL: dict[Habitat, str] = {
-    Habitat.FOREST: "Forest",
-    Habitat.DESERT: "Desert",
-    Habitat.WETLAND: "Wetland",
-    Habitat.ARCTIC: "Arctic",
-}
 
 SEASON_COLOUR: dict[Season, RGB] = {
     Season.SPRING: (214, 98, 160),

@@ -12,11 +12,10 @@ from keystone.data import load_catalog
 from keystone.engine.results import board_cells
 from keystone.engine.scoring import GoalResult, score_board
 from keystone.engine.views import GameView
-from keystone.engine.words import goal_name
+from keystone.engine.words import DISCORD_ACTIONS, ActionWords, goal_name, plural
 from keystone.render import fonts
 from keystone.render.cards import card_face
 from keystone.render.common import canvas, pattern_glyph, png, require_seat, require_view, symbol_colour
-from keystone.render.describe import plural
 from keystone.render.icons import icon, paste, symbol_icon
 from keystone.render.palette import ACTIVE_DARK, CARD_H, CARD_W, INK, MUTED, PAGE, PAGE_DARK, WHITE
 
@@ -40,7 +39,7 @@ def _known(cards: Sequence[str]) -> tuple[str, ...]:
     return tuple(cards)
 
 
-def render_hand_image(view: GameView, cards: Sequence[str]) -> Image.Image:
+def render_hand_image(view: GameView, cards: Sequence[str], words: ActionWords = DISCORD_ACTIONS) -> Image.Image:
     view = require_view(view, "render_hand")
     cards = _known(cards)
     across = min(COLUMNS, len(cards))
@@ -50,7 +49,7 @@ def render_hand_image(view: GameView, cards: Sequence[str]) -> Image.Image:
     owner = view.seats[view.viewer].name + "'s hand" if view.viewer is not None else "Cards in hand"
     fonts.draw_text(image, (MARGIN, MARGIN + 18), fonts.fit(owner, 26, width - 2 * MARGIN), 26, INK, anchor="lm",
                     bold=True)
-    hint = f"{plural(len(cards), 'card')}, numbered for place I CELL"
+    hint = f"{plural(len(cards), 'card')}, numbered as {words.place} counts them"
     fonts.draw_text(image, (MARGIN, MARGIN + 48), fonts.fit(hint, 18, width - 2 * MARGIN), 18, MUTED, anchor="lm")
     top = MARGIN + 64
     for i, card in enumerate(cards):
@@ -63,10 +62,10 @@ def render_hand_image(view: GameView, cards: Sequence[str]) -> Image.Image:
     return image
 
 
-def render_hand(view: GameView, cards: Sequence[str]) -> bytes:
+def render_hand(view: GameView, cards: Sequence[str], words: ActionWords = DISCORD_ACTIONS) -> bytes:
     """PNG of `cards` (card ids, in hand order) as full faces, four to a row and numbered from 1 as
-    `place I CELL` counts them; at most 800 px wide. For the one player who may see them."""
-    return png(render_hand_image(view, cards))
+    placing counts them (in `words`); at most 800 px wide. For the one player who may see them."""
+    return png(render_hand_image(view, cards, words))
 
 
 # --------------------------------------------------------------------------- objective

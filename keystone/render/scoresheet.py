@@ -15,9 +15,9 @@ from keystone.engine.board import CELL_NAMES
 from keystone.engine.scoring import LINES, LineScore, ScoreSheet, rank
 from keystone.engine.state import PlacedCard
 from keystone.engine.views import GameView, SeatView
+from keystone.engine.words import plural
 from keystone.render import fonts
 from keystone.render.common import canvas, pattern_glyph, png, require_view, symbol_colour
-from keystone.render.describe import plural
 from keystone.render.icons import habitat_icon, icon, paste, symbol_icon
 from keystone.render.palette import (
     ACTIVE_DARK,
@@ -190,17 +190,17 @@ def _scored_headline(names: Sequence[str], sheets: Sequence[ScoreSheet], places:
     first = [i for i, p in enumerate(places) if p == 1]
     best = sheets[first[0]].total
     if len(sheets) == 1:
-        return f"{names[0]} scored {best} points", ""
+        return f"{names[0]} scored {plural(best, 'point')}", ""
     if len(first) > 1:
         together = " and ".join(names[i] for i in first)
-        return f"{together} share the win with {best} points", "tied on points, goals and synergy tokens"
+        return f"{together} share the win with {plural(best, 'point')}", "tied on points, goals and synergy tokens"
     top = first[0]
     tied_total = [i for i, s in enumerate(sheets) if s.total == best and i != top]
     why = ""
     if tied_total:
         same_goals = all(sheets[i].goals_completed == sheets[top].goals_completed for i in tied_total)
         why = "won the tie on synergy tokens" if same_goals else "won the tie on goals completed"
-    return f"{names[top]} wins with {best} points", why
+    return f"{names[top]} wins with {plural(best, 'point')}", why
 
 
 def render_scoresheet_image(view: GameView, sheets: Sequence[ScoreSheet]) -> Image.Image:

@@ -11,12 +11,13 @@ from PIL import Image, ImageDraw
 from keystone.cards import Habitat, Season
 from keystone.data import load_catalog
 from keystone.engine.views import GameView, SkillView
+from keystone.engine.words import DISCORD_ACTIONS, ActionWords, plural
 from keystone.render import fonts
 from keystone.render.board import PAGE_W as BOARD_W
 from keystone.render.board import board_panel, check_cells
 from keystone.render.cards import card_back, card_face, empty_slot
 from keystone.render.common import canvas, legend, pill, png, require_seat, require_view, token_count
-from keystone.render.describe import plural, skill_flip_label, skill_label, skill_state, status_text
+from keystone.render.describe import skill_flip_label, skill_label, skill_state, status_text
 from keystone.render.icons import habitat_icon, icon, paste, season_icon
 from keystone.render.palette import (
     ACTIVE_DARK,
@@ -68,7 +69,7 @@ def _title(image: Image.Image, xy: tuple[int, int], text: str, hint: str = "", s
 
 
 def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, width: int, view: GameView,
-                next_mark: bool = False) -> int:
+                next_mark: bool = False, words: ActionWords = DISCORD_ACTIONS) -> int:
     """Round, final-round or game-over mark, whose turn it is and what they may do; returns the
     height used."""
     x = MARGIN
@@ -83,7 +84,7 @@ def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, width: in
     if next_mark and not view.over:
         name = view.seats[view.current].name
         pill(image, (px, y + 18), fonts.fit(f"Next: {name}", 22, x + width - px - 24), ACTIVE_DARK, size=22)
-    lines = fonts.wrap(status_text(view), 20, width, max_lines=3)
+    lines = fonts.wrap(status_text(view, words), 20, width, max_lines=3)
     for i, line in enumerate(lines):
         fonts.draw_text(image, (x, y + 52 + i * 25), line, 20, INK, anchor="lm")
     return 40 + 25 * len(lines) + 8
@@ -125,11 +126,12 @@ def _grid_origin(index: int, y: int) -> tuple[int, int]:
     return MARGIN + col * PITCH, y + row * ITEM_H
 
 
-def draw_field(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: GameView) -> int:
+def draw_field(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: GameView,
+               words: ActionWords = DISCORD_ACTIONS) -> int:
     """The Field, four to a row, with slot numbers, synergy on the cards and the price of each, then
     the deck and the discard pile; returns the height used."""
     start = y
-    y += 36 + _title(image, (MARGIN, y + 26), "The Field", "take SLOT CELL: pay 1 synergy onto each card to its right")
+    y += 36 + _title(image, (MARGIN, y + 26), "The Field", f"{words.take}: pay 1 synergy onto each card to its right")
     for slot, entry in enumerate(view.field):
         x, top = _grid_origin(slot, y)
         cx = x + CARD_W // 2
@@ -181,7 +183,8 @@ def shows_hand(view: GameView) -> bool:
     return view.held_count > 0 and not view.over
 
 
-def draw_hand(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: GameView) -> int:
+def draw_hand(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: GameView,
+              words: ActionWords = DISCORD_ACTIONS) -> int:
     """Cards in the acting seat's hand during a skill: faces when visible, backs when hidden."""
     who = view.seats[view.current].name
     skill = view.pending.skill if view.pending is not None else None
@@ -191,9 +194,9 @@ def draw_hand(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: GameV
     else:
         kind = view.pending.kind if view.pending is not None else ""
         hint = {
-            "place_held": "place I CELL places the card numbered I",
-            "pile_held": "pile I puts the card numbered I on the discard pile",
-        }.get(kind, "cards are numbered for place I CELL and pile I")
+            "place_held": f"{words.place} names each card by its number",
+            "pile_held": f"{words.pile} names each card by its number",
+        }.get(kind, f"numbered as in {words.place} and {words.pile}")
     start = y
     y += 36 + _title(image, (MARGIN, y + 26), f"{who}'s hand{where}", hint)
     for i in range(view.held_count):
@@ -232,11 +235,13 @@ def skill_block(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, in
     return max(60, 34 + len(lines) * 24 + len(flip) * 22)
 
 
-def _skill_note() -> str:
-    return "skill N uses an active token; skill 0 resolves every exhausted token, then the time marker moves on."
+def _skill_note(words: ActionWords) -> str:
+    return (f"{words.skill} uses an active token; {words.resolve_all} resolves every exhausted token, "
+            "then the time marker moves on.")
 
 
-def draw_skills(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: GameView) -> int:
+def draw_skills(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: GameView,
+                words: ActionWords = DISCORD_ACTIONS) -> int:
     """Every skill token, two to a row; returns the height used."""
     start = y
     _title(image, (MARGIN, y + 26), "Skills")
@@ -248,7 +253,7 @@ def draw_skills(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: Gam
         if i % 2 == 1 or i == len(view.skills) - 1:
             y += max(row) + 14
             row = []
-    for line in fonts.wrap(_skill_note(), 18, INNER_W, max_lines=3):
+    for line in fonts.wrap(_skill_note(words), 18, INNER_W, max_lines=3):
         fonts.draw_text(image, (MARGIN, y + 10), line, 18, MUTED, anchor="lm")
         y += 22
     return y - start + 10
@@ -353,15 +358,15 @@ def _rule(draw: ImageDraw.ImageDraw, y: int) -> None:
     draw.line((MARGIN, y, TABLE_W - MARGIN, y), fill=PAGE_DARK, width=2)
 
 
-def render_table_image(view: GameView) -> Image.Image:
+def render_table_image(view: GameView, words: ActionWords = DISCORD_ACTIONS) -> Image.Image:
     view = require_view(view, "render_table")
     image, draw = canvas(TABLE_W, ROOM, PAGE)
-    y = MARGIN + draw_header(image, draw, MARGIN, INNER_W, view)
-    y += draw_field(image, draw, y, view)
+    y = MARGIN + draw_header(image, draw, MARGIN, INNER_W, view, words=words)
+    y += draw_field(image, draw, y, view, words)
     if shows_hand(view):
-        y += draw_hand(image, draw, y, view)
+        y += draw_hand(image, draw, y, view, words)
     _rule(draw, y)
-    y += draw_skills(image, draw, y + 4, view) + 4
+    y += draw_skills(image, draw, y + 4, view, words) + 4
     y += draw_time(image, draw, (MARGIN, y), INNER_W, view)
     y += draw_wilds(image, draw, (MARGIN, y), INNER_W, view) + 8
     y += draw_seats(image, draw, (MARGIN, y), INNER_W, view) + 16
@@ -370,22 +375,24 @@ def render_table_image(view: GameView) -> Image.Image:
     return image.crop((0, 0, TABLE_W, y + MARGIN))
 
 
-def render_table(view: GameView) -> bytes:
+def render_table(view: GameView, words: ActionWords = DISCORD_ACTIONS) -> bytes:
     """PNG of everything on the table that `view` may see (800 px wide): the Field, deck and
-    discard pile, any hand, skills, time, Wild stacks, players and the legend."""
-    return png(render_table_image(view))
+    discard pile, any hand, skills, time, Wild stacks, players and the legend; hints name actions
+    in `words`."""
+    return png(render_table_image(view, words))
 
 
-def render_turn_image(view: GameView, mover: int, marked: Sequence[int] = ()) -> Image.Image:
+def render_turn_image(view: GameView, mover: int, marked: Sequence[int] = (),
+                      words: ActionWords = DISCORD_ACTIONS) -> Image.Image:
     view = require_view(view, "render_turn")
     mover = require_seat(view, mover)
     board = board_panel(view, view.seats[mover], with_legend=False, marked=check_cells(marked),
                         with_objective=False)
     image, draw = canvas(TABLE_W, TURN_ROOM + board.height, PAGE)
-    y = MARGIN + draw_header(image, draw, MARGIN, INNER_W, view, next_mark=True)
-    y += draw_field(image, draw, y, view)
+    y = MARGIN + draw_header(image, draw, MARGIN, INNER_W, view, next_mark=True, words=words)
+    y += draw_field(image, draw, y, view, words)
     if shows_hand(view):
-        y += draw_hand(image, draw, y, view)
+        y += draw_hand(image, draw, y, view, words)
     y += draw_time(image, draw, (MARGIN, y), INNER_W, view)
     y += draw_seats(image, draw, (MARGIN, y), INNER_W, view) + 12
     _rule(draw, y)
@@ -393,11 +400,11 @@ def render_turn_image(view: GameView, mover: int, marked: Sequence[int] = ()) ->
     return image.crop((0, 0, TABLE_W, y + 4 + board.height))
 
 
-def render_turn(view: GameView, mover: int, marked: Sequence[int] = ()) -> bytes:
+def render_turn(view: GameView, mover: int, marked: Sequence[int] = (), words: ActionWords = DISCORD_ACTIONS) -> bytes:
     """PNG posted once per turn (800 px wide, portrait): whose turn is next, the Field with its
     prices, the time track, the players, and `mover`'s board with the cells in `marked` (board
     indexes 0 = A1 to 15 = D4, the cards just placed) framed."""
-    return png(render_turn_image(view, mover, marked))
+    return png(render_turn_image(view, mover, marked, words))
 
 
 def changed_cells(before: GameView, after: GameView, seat: int) -> tuple[int, ...]:

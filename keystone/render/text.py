@@ -1,6 +1,7 @@
 """Text renderings of the board, the table and the scores: for the terminal, logs and screen readers.
 
-Plain ASCII, fixed width; every fact in the pictures is here too.
+Plain ASCII, fixed width; every fact in the pictures is here too. The table names actions in the
+terminal's notation unless the caller passes other `ActionWords`.
 """
 
 from __future__ import annotations
@@ -13,9 +14,20 @@ from keystone.engine.board import CELL_NAMES, ROWS
 from keystone.engine.scoring import ScoreSheet, rank
 from keystone.engine.state import PlacedCard
 from keystone.engine.views import GameView, SeatView
-from keystone.engine.words import GOAL_LETTERS, goal_name
+from keystone.engine.words import (
+    ENDANGERED,
+    GOAL_LETTERS,
+    HABITAT_NAMES,
+    KEYSTONE,
+    SEASON_NAMES,
+    TAG,
+    TERMINAL_ACTIONS,
+    ActionWords,
+    goal_name,
+    plural,
+)
 from keystone.render.common import objective_card, require_seat, require_view
-from keystone.render.describe import plural, skill_flip_label, skill_label, skill_state, status_text
+from keystone.render.describe import skill_flip_label, skill_label, skill_state, status_text
 
 CELL = 18
 """Characters per board cell in the text grid."""
@@ -27,13 +39,13 @@ LEGEND = (
 
 
 def describe_card(card: Card) -> str:
-    """'Coyote (3; forest, desert, wetland; spring; Keystone)'."""
+    """'Coyote (3; Forest, Desert, Wetland; Spring; Keystone)'."""
     number = "Wild, 1-5" if card.wild else str(card.number)
-    parts = [number, ", ".join(h.value for h in card.habitats)]
+    parts = [number, ", ".join(HABITAT_NAMES[h] for h in card.habitats)]
     if card.season is not None:
-        parts.append(card.season.value)
-    icons = [name for name, on in (("Keystone", card.keystone), ("Endangered", card.endangered),
-                                   ("Tag", card.tag)) if on]
+        parts.append(SEASON_NAMES[card.season])
+    icons = [name for name, on in ((KEYSTONE, card.keystone), (ENDANGERED, card.endangered),
+                                   (TAG, card.tag)) if on]
     if icons:
         parts.append(", ".join(icons))
     return f"{card.name} ({'; '.join(parts)})"
@@ -113,9 +125,9 @@ def text_board(view: GameView, seat: int) -> str:
     return "\n".join(lines)
 
 
-def _field_lines(view: GameView) -> list[str]:
+def _field_lines(view: GameView, words: ActionWords) -> list[str]:
     catalog = load_catalog()
-    lines = ["Field (take SLOT CELL; pay 1 synergy onto each card to its right):"]
+    lines = [f"Field ({words.take}; pay 1 synergy onto each card to its right):"]
     for slot, entry in enumerate(view.field):
         if entry is None:
             lines.append(f"  {slot + 1}. (empty)")
@@ -125,28 +137,28 @@ def _field_lines(view: GameView) -> list[str]:
         extra = f", {entry.synergy} synergy on it" if entry.synergy else ""
         lines.append(f"  {slot + 1}. {describe_card(catalog.card(entry.card))}: {price}{extra}")
     top = f", top: {catalog.card(view.discard[-1]).name}" if view.discard else ""
-    lines.append(f"Deck: {view.deck_count} cards. Discard pile: {len(view.discard)} cards{top}.")
+    lines.append(f"Deck: {plural(view.deck_count, 'card')}. Discard pile: {plural(len(view.discard), 'card')}{top}.")
     return lines
 
 
-def _hand_lines(view: GameView) -> list[str]:
+def _hand_lines(view: GameView, words: ActionWords) -> list[str]:
     if view.held_count == 0 or view.over:
         return []
     who = view.seats[view.current].name
     if view.held is None:
         return [f"{who} holds {plural(view.held_count, 'card')}, seen only by {who}."]
     catalog = load_catalog()
-    lines = [f"{who} holds (place I CELL):"]
+    lines = [f"{who} holds ({words.place}):"]
     lines += [f"  {i + 1}. {describe_card(catalog.card(c))}" for i, c in enumerate(view.held)]
     return lines
 
 
-def _skill_lines(view: GameView) -> list[str]:
+def _skill_lines(view: GameView, words: ActionWords) -> list[str]:
     lines = ["Skills:"]
     for skill in view.skills:
         lines.append(f"  {skill.number} {skill_state(skill)}: {skill_label(skill)} (flip side: "
                      f"{skill_flip_label(skill)})")
-    lines.append("  skill 0 resolves every exhausted token, then the time marker moves on.")
+    lines.append(f"  {words.resolve_all} resolves every exhausted token, then the time marker moves on.")
     return lines
 
 
@@ -157,19 +169,19 @@ def _wild_line(view: GameView) -> str:
     stacks = []
     for habitat, stack in view.wild_stacks:
         season = catalog.card(stack[-1]).season if stack else None
-        stacks.append(f"{habitat.value} {len(stack)}" + (f" (top: {season.value})" if season else ""))
+        stacks.append(f"{HABITAT_NAMES[habitat]} {len(stack)}" + (f" (top: {SEASON_NAMES[season]})" if season else ""))
     return f"Wild cards ({view.wild_cost} synergy, once a turn): {', '.join(stacks)}."
 
 
-def text_table(view: GameView) -> str:
-    """Everything on the table that `view` may see, as text."""
+def text_table(view: GameView, words: ActionWords = TERMINAL_ACTIONS) -> str:
+    """Everything on the table that `view` may see, as text; actions are named in `words`."""
     view = require_view(view, "text_table")
     round_no = view.turn // max(1, len(view.seats)) + 1
     mark = " Game over." if view.over else (" Final round." if view.final_round else "")
-    lines = [f"Round {round_no}.{mark} {status_text(view)}"]
-    lines += _field_lines(view)
-    lines += _hand_lines(view)
-    lines += _skill_lines(view)
+    lines = [f"Round {round_no}.{mark} {status_text(view, words)}"]
+    lines += _field_lines(view, words)
+    lines += _hand_lines(view, words)
+    lines += _skill_lines(view, words)
     lines.append(f"Time: {max(0, view.time)} of {view.time_start} left.")
     lines.append(_wild_line(view))
     seats = []
@@ -208,5 +220,5 @@ def text_scores(sheets: Sequence[ScoreSheet], names: Sequence[str] | None = None
             verb = "wins" if len(winners) == 1 else "share the win"
         else:
             verb = "leads" if len(winners) == 1 else "share the lead"
-        out.append(f"{' and '.join(winners)} {verb} with {best} points.")
+        out.append(f"{' and '.join(winners)} {verb} with {plural(best, 'point')}.")
     return "\n".join(out)

@@ -6,6 +6,7 @@ server answers 400 "Invalid Form Body" with those sentences.
 
 from __future__ import annotations
 
+import base64
 import re
 from typing import Any
 
@@ -282,4 +283,28 @@ def check_modal(modal: JSON) -> list[str]:
                 problems.append("every text input needs a custom_id of 1 to 100 characters")
             if _length(comp.get("label")) > 45:
                 problems.append(f"text input label {comp.get('label')!r} is longer than 45 characters")
+    return problems
+
+
+EMOJI_NAME_RE = re.compile(r"^[A-Za-z0-9_]{2,32}$")
+EMOJI_IMAGE_MAX = 256 * 1024
+"""An emoji image may be at most 256 KiB."""
+APPLICATION_EMOJIS_MAX = 2000
+EMOJI_IMAGE_RE = re.compile(r"^data:image/(png|jpeg|gif|webp);base64,([A-Za-z0-9+/=]+)$")
+
+
+def check_emoji(payload: JSON, taken: set[str]) -> list[str]:
+    """Problems with a new application emoji: its name, its image (a data URI), a name already used."""
+    problems: list[str] = []
+    name = payload.get("name")
+    if not isinstance(name, str) or not EMOJI_NAME_RE.fullmatch(name):
+        problems.append(f"name: {name!r} must be 2-32 characters of letters, digits and _")
+    elif name in taken:
+        problems.append(f"name: APPLICATION_EMOJI_NAME_ALREADY_TAKEN ({name!r})")
+    image = payload.get("image")
+    match = EMOJI_IMAGE_RE.fullmatch(image) if isinstance(image, str) else None
+    if match is None:
+        problems.append("image: must be a data URI of a PNG, JPEG, GIF or WebP image")
+    elif len(base64.b64decode(match.group(2))) > EMOJI_IMAGE_MAX:
+        problems.append(f"image: larger than {EMOJI_IMAGE_MAX} bytes")
     return problems

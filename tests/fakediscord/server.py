@@ -9,6 +9,7 @@ and Discord's limits are enforced so mistakes fail here rather than in productio
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import json
 import logging
@@ -140,6 +141,8 @@ class FakeDiscord(HarnessMixin):
         self.global_commands: list[JSON] = []
         self.guild_commands: dict[int, list[JSON]] = {}
         self.command_syncs: list[tuple[int | None, list[JSON]]] = []
+        self.application_emojis: list[JSON] = []
+        self.emoji_images: dict[str, bytes] = {}
         self.requests: list[tuple[str, str]] = []
         self.unknown_routes: list[str] = []
         self.rejections: list[tuple[str, list[str]]] = []
@@ -301,6 +304,8 @@ class FakeDiscord(HarnessMixin):
             r("GET", prefix + "/commands/{command_id}", self._get_command)
             r("PATCH", prefix + "/commands/{command_id}", self._patch_command)
             r("DELETE", prefix + "/commands/{command_id}", self._delete_command)
+        r("GET", "/applications/{app_id}/emojis", self._list_application_emojis)
+        r("POST", "/applications/{app_id}/emojis", self._create_application_emoji)
         r("POST", "/interactions/{interaction_id}/{token}/callback", self._callback, auth=False)
         r("POST", "/webhooks/{app_id}/{token}", self._followup, auth=False)
         r("GET", "/webhooks/{app_id}/{token}/messages/{message_id}", self._get_webhook_message, auth=False)
@@ -574,6 +579,32 @@ class FakeDiscord(HarnessMixin):
         if guild is None:
             raise ApiError(404, 10004, "Unknown Guild")
         return guild
+
+    # ------------------------------------------------------ REST: application emojis
+
+    def _check_application(self, params: Params) -> None:
+        if int(params["app_id"]) != self.application_id:
+            raise ApiError(403, 50001, "Missing Access")
+
+    async def _list_application_emojis(self, request: web.Request, params: Params) -> web.Response:
+        self._check_application(params)
+        return json_response({"items": self.application_emojis})
+
+    async def _create_application_emoji(self, request: web.Request, params: Params) -> web.Response:
+        self._check_application(params)
+        payload = await self._read_json(request, {})
+        if not isinstance(payload, dict):
+            raise invalid_body(["expected a JSON object"])
+        if len(self.application_emojis) >= limits.APPLICATION_EMOJIS_MAX:
+            raise ApiError(400, 30018, "Maximum number of emojis reached")
+        problems = limits.check_emoji(payload, {e["name"] for e in self.application_emojis})
+        if problems:
+            raise invalid_body(problems)
+        emoji = {"id": str(self.next_id()), "name": payload["name"], "roles": [], "user": self.bot_user.payload(),
+                 "require_colons": True, "managed": False, "animated": False, "available": True}
+        self.application_emojis.append(emoji)
+        self.emoji_images[emoji["id"]] = base64.b64decode(payload["image"].split(",", 1)[1])
+        return json_response(emoji, 201)
 
     # ------------------------------------------------------------ REST: commands
 

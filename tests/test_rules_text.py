@@ -1,0 +1,61 @@
+"""`/keystone rules`: enough to play without the rulebook, one Discord message per topic, and the
+numbers it states are the ones the engine plays by."""
+
+from __future__ import annotations
+
+import pytest
+
+from keystone.app.text import RULES, rules_text
+from keystone.cards import OBJECTIVE_POINTS
+from keystone.engine import GameConfig
+from keystone.engine.game import SYNERGY_BY_SEAT, TIME_BY_PLAYERS
+
+DISCORD_MESSAGE_LIMIT = 2000
+TOPICS = ("turn", "introduce", "field", "synergy", "ecosystems", "scoring", "research", "wild", "skills",
+          "end", "objectives", "ties")
+
+
+def test_every_topic_a_player_needs_exists() -> None:
+    assert set(TOPICS) <= set(RULES)
+
+
+@pytest.mark.parametrize("topic", sorted(RULES))
+def test_each_topic_fits_in_one_discord_message(topic: str) -> None:
+    assert 0 < len(rules_text(topic)) < DISCORD_MESSAGE_LIMIT
+    assert "`" not in RULES[topic] and "**" not in RULES[topic]  # the terminal shows the same words
+
+
+def test_the_topic_list_fits_too_and_names_every_topic() -> None:
+    listing = rules_text(None)
+    assert len(listing) < DISCORD_MESSAGE_LIMIT
+    assert all(f"`{topic}`" in listing for topic in RULES)
+
+
+@pytest.mark.parametrize(("topic", "facts"), [
+    ("introduce", ["each card to its right", "orthogonally adjacent", "seasons never count"]),
+    ("synergy", ["each habitat symbol", "Seasons never count", "every 3 tokens"]),
+    ("ecosystems", ["strictly up or strictly down", "gaps are allowed", "First-edition variant",
+                    "consecutive", "only its best ecosystem"]),
+    ("scoring", ["research token", "once more for every Keystone icon", "(3 + 1) x 3 = 12"]),
+    ("wild", ["Once per turn", "any number from 1 to 5", "fits only ecosystems of that habitat"]),
+    ("skills", ["active side", "exhausted side", "move the time marker one space"]),
+    ("end", ["final round", "16 spaces"]),
+    ("ties", ["more goals", "more synergy tokens", "share the win"]),
+])
+def test_key_facts_are_stated(topic: str, facts: list[str]) -> None:
+    assert all(fact in RULES[topic] for fact in facts), [f for f in facts if f not in RULES[topic]]
+
+
+def test_the_numbers_are_the_engines() -> None:
+    goal_values = ", ".join(str(p) for p in OBJECTIVE_POINTS[1:-1]) + f" or {OBJECTIVE_POINTS[-1]}"
+    assert goal_values == "5, 10, 16 or 24"  # the rulebook's 24 for all four goals, and the steps below it
+    assert goal_values in RULES["objectives"] and goal_values in RULES["scoring"]
+    assert f"pay {GameConfig().wild_cost} synergy tokens" in RULES["wild"]
+    assert f"starts at {TIME_BY_PLAYERS[2]} with two players" in RULES["end"]
+    assert f"first player starts with {SYNERGY_BY_SEAT[0]} tokens, the second with {SYNERGY_BY_SEAT[1]}" \
+        in RULES["synergy"]
+
+
+def test_an_unknown_topic_is_one_polite_sentence_and_the_list() -> None:
+    answer = rules_text("tides")
+    assert answer.startswith("I have no rules topic called 'tides'. Topics: `turn`")
