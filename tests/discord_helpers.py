@@ -127,3 +127,19 @@ async def play_three_with_a_bot(fake: FakeDiscord, bot: KeystoneBot, channel: Fa
     tally.uploaded = sum(len(a.data) for a in fake.uploads)
     tally.all_attachments = [a for m in fake.messages(channel) for a in m.attachments]
     return tally
+
+
+async def cheap_turn(fake: FakeDiscord, channel: FakeChannel, user: FakeUser,
+                     last: FakeMessage | None = None) -> FakeMessage:
+    """`/take` the rightmost card into the first empty cell, end the turn if it waits for a Wild,
+    and return the newest public message (the turn told, or the bots' turns after it)."""
+    mark = fake.mark()
+    cards = await fake.autocomplete(user, channel, "take", {"card": ""}, focused="card")
+    cells = await fake.autocomplete(user, channel, "take", {"card": cards[-1]["value"], "cell": ""}, focused="cell")
+    result = await fake.slash(user, channel, "take", {"card": cards[-1]["value"], "cell": cells[0]["value"]})
+    if result.is_ephemeral and any(c.get("label") == "End turn" for c in result.message.actionable()):
+        await fake.click(user, result.message, label="End turn")
+    await fake.quiet()
+    told = [m for m in fake.public_messages(channel) if m.id > mark]
+    assert told, f"no public message: {result.content}"
+    return told[-1]
