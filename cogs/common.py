@@ -16,6 +16,7 @@ from discord import app_commands
 
 from cogs.bot import KeystoneBot
 from keystone.app import Actor, Control, GameService, Reply, Where
+from keystone.app.replies import File
 
 log = logging.getLogger(__name__)
 
@@ -68,8 +69,31 @@ def build_view(controls: list[Control]) -> discord.ui.View | None:
     return view
 
 
-def files_of(files: list[tuple[str, bytes]]) -> list[discord.File]:
-    return [discord.File(io.BytesIO(data), filename=name) for name, data in files]
+TURN_TOLD = "Done: your turn is told in the channel."
+"""What a finished turn's step message says once the turn's public message is out."""
+
+
+def files_of(files: list[File]) -> list[discord.File]:
+    """Attachments with their alt text (Discord calls it the description)."""
+    return [discord.File(io.BytesIO(data), filename=name, description=words) for name, data, words in files]
+
+
+def on_private_message(interaction: discord.Interaction[Any]) -> bool:
+    """Whether a control on a private (ephemeral) message was pressed: that message can be updated in place."""
+    message = interaction.message
+    return (interaction.type is discord.InteractionType.component and message is not None
+            and message.flags.ephemeral)
+
+
+async def _update_private(interaction: discord.Interaction[Any], reply: Reply, content: str | None) -> None:
+    """Replace the pressed private message with the reply's private part (or `content`)."""
+    kwargs: dict[str, Any] = {"content": (content or reply.private or "")[:2000],
+                              "attachments": files_of(reply.private_files if content is None else []),
+                              "view": build_view(reply.private_controls if content is None else [])}
+    if not interaction.response.is_done():
+        await interaction.response.edit_message(**kwargs)
+    else:
+        await interaction.edit_original_response(**kwargs)
 
 
 def public_message(reply: Reply) -> dict[str, Any]:
@@ -93,6 +117,14 @@ async def post(interaction: discord.Interaction[Any], reply: Reply, *, edit: boo
     response = interaction.response
     if reply.public is None and deferred_publicly:
         await interaction.delete_original_response()
+    if on_private_message(interaction) and not edit:
+        if reply.public is None and reply.step:
+            await _update_private(interaction, reply, None)
+            return
+        if reply.public is not None:
+            await _update_private(interaction, reply, reply.private or TURN_TOLD)
+            await _send_public(interaction, reply)
+            return
     if reply.public is not None:
         kwargs = public_message(reply)
         if edit and not response.is_done():
@@ -113,6 +145,14 @@ async def post(interaction: discord.Interaction[Any], reply: Reply, *, edit: boo
             await response.send_message(**private)
         else:
             await interaction.followup.send(**private)
+    for extra in reply.more:
+        await interaction.followup.send(files=files_of(extra.files), **public_message(extra))
+
+
+async def _send_public(interaction: discord.Interaction[Any], reply: Reply) -> None:
+    """The public part as follow-ups, after the pressed private message was answered in place."""
+    for message in (reply, *reply.more):
+        await interaction.followup.send(files=files_of(message.files), **public_message(message))
 
 
 async def run(interaction: discord.Interaction[Any], work: Awaitable[Reply], *, edit: bool = False,

@@ -170,6 +170,11 @@ async def habitat_autocomplete(interaction: discord.Interaction[Any], current: s
     return found or [app_commands.Choice(name=h, value=h) for h in HABITATS if current.lower() in h]
 
 
+async def seat_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+    """Every seat of the game here, bots included: the seat's name, its number as the value."""
+    return await _suggest(interaction, "seat", current)
+
+
 async def topic_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=t, value=t) for t in RULES if current.lower() in t]
 
@@ -230,7 +235,8 @@ class KeystoneCog(commands.Cog, name="Keystone"):
         """Post a public Reply in a game's channel when no interaction is there to answer."""
         channel = self.bot.get_partial_messageable(channel_id)
         try:
-            await channel.send(files=files_of(reply.files), **public_message(reply))
+            for message in (reply, *reply.more):
+                await channel.send(files=files_of(message.files), **public_message(message))
         except discord.HTTPException as exc:
             log.warning("could not post a bot turn in channel %s: %s", channel_id, exc)
 
@@ -270,11 +276,11 @@ class KeystoneCog(commands.Cog, name="Keystone"):
 
     # --- looking
 
-    @keystone.command(name="board", description="Show a player's board (yours if no one is named)")
-    @app_commands.describe(player="The player whose board to show")
-    async def board(self, interaction: discord.Interaction[Any], player: discord.User | None = None) -> None:
-        name = None if player is None else str(player.id)
-        await run(interaction, self.service.board(where_of(interaction), actor_of(interaction), name), private=True)
+    @keystone.command(name="board", description="Show a seat's board, bots' too (yours if no seat is named)")
+    @app_commands.describe(seat="The seat whose board to show")
+    @app_commands.autocomplete(seat=seat_autocomplete)
+    async def board(self, interaction: discord.Interaction[Any], seat: str | None = None) -> None:
+        await run(interaction, self.service.board(where_of(interaction), actor_of(interaction), seat), private=True)
 
     @keystone.command(name="field", description="Show the Field: the six cards to take and what each costs")
     async def field(self, interaction: discord.Interaction[Any]) -> None:

@@ -85,12 +85,14 @@ async def test_select_prefix_asks_for_the_cell_then_applies() -> None:
     st = await state(service)
     slot = next(str(a) for a in legal_actions(st) if str(a).startswith("take ")).rsplit(" ", 1)[0]
     ask = await service.choose(HERE, ANN, gid(service), st.version, slot)
-    assert not ask.ok and ask.private_controls
+    assert ask.public is None and ask.step and ask.private_controls, "a step of the turn, nothing applied yet"
+    assert (await state(service)).version == st.version
     options = ask.private_controls[0].options
     assert 0 < len(options) <= MAX_OPTIONS and all(o.value.startswith(slot + " ") for o in options)
     done = await service.choose(HERE, ANN, gid(service), st.version, options[0].value)
     assert done.ok and (await state(service)).version > st.version
-    assert any(name == "field.png" and png.startswith(b"\x89PNG") for name, png in done.files)
+    told = [done, *done.more]
+    assert all(name == "turn.png" and png.startswith(b"\x89PNG") for m in told for name, png, _ in m.files)
 
 
 def gid(service: GameService) -> int:
@@ -118,12 +120,14 @@ async def test_full_game_ends_with_score_sheet_and_objectives_stay_private() -> 
     secrets = [(await service.objective(HERE, who)).private or "" for who in (ANN, BOB)]
     assert all("objective" in s for s in secrets) and st.seats[0].objective is not None
     replies = await play_out(service)
-    last = replies[-1]
-    assert any(name == "scores.png" for name, _ in last.files)
+    last = [*replies[-1].more][-1]
+    assert [name for name, _, _ in last.files] == ["scores.png"]
     assert "Final scores" in (last.public or "")
     for reply in replies:
-        assert "secret objective (card" not in (reply.public or "")
-        assert reply.mention in ([], [ANN.user_id], [BOB.user_id])
+        for message in (reply, *reply.more):
+            assert "secret objective (card" not in (message.public or "")
+            assert message.mention in ([], [ANN.user_id], [BOB.user_id])
+            assert len(message.files) <= 1, "one picture per message"
 
 
 async def test_bot_seat_plays_its_turns() -> None:
@@ -163,7 +167,7 @@ async def test_resigning_ranks_the_resigner_last_and_frees_the_channel() -> None
     await service.act(HERE, ANN, str(simple_action(st)))
     reply = await service.resign(HERE, BOB)
     assert reply.ok and "Bob resigned" in (reply.public or "") and "Ann wins" in (reply.public or "")
-    assert any(name == "scores.png" for name, _ in reply.files)
+    assert any(name == "scores.png" for name, _, _ in reply.files)
     assert await service.state_here(HERE) is None
     assert (await service.new(HERE, CID)).ok
 
@@ -174,7 +178,7 @@ async def test_a_resignation_ends_the_game_in_the_engine_and_the_sheet_says_so(c
     st = await state(service)
     await service.act(HERE, ANN, str(simple_action(st)))
     reply = await service.resign(HERE, ANN)
-    sheet = dict(reply.files)["scores.png"]
+    sheet = {name: png for name, png, _ in reply.files}["scores.png"]
     with Image.open(io.BytesIO(sheet)) as image:
         assert image.width > 640 and image.height > 300
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]

@@ -53,7 +53,7 @@ async def test_the_persons_next_action_plays_the_due_bot_turn_first(tmp_path: Pa
         assert stuck is not None
         reply = await service.act(DM, ANA, "endturn")
         assert reply.public is not None and "A bot turn was still due" in reply.public
-        assert "<@5>, it is your turn." in reply.public
+        assert "<@5>, it is your turn." in ([reply, *reply.more][-1].public or "")
         found = await service.state_here(DM)
         assert found is not None and found[1].version > stuck[1].version
         move = str(simple_action(found[1]))
@@ -70,7 +70,7 @@ async def test_start_up_plays_every_due_bot_turn(tmp_path: Path) -> None:
     try:
         posts = await service.play_due_bot_turns(everywhere=True)
         assert [channel for channel, _ in posts] == [DM.channel_id]
-        assert any(name == "field.png" for name, _ in posts[0][1].files)
+        assert [name for name, _, _ in posts[0][1].files] == ["turn.png"], "one turn, one picture"
         found = await service.state_here(DM)
         assert found is not None and not found[0].seats[acting_player(found[1])].is_bot
         assert await service.play_due_bot_turns(everywhere=True) == [], "nothing is played twice"
@@ -117,6 +117,6 @@ async def test_the_restarted_bot_posts_the_due_bot_turn_in_the_channel(
     await bot_runner.start(make_bot(db))
     posted = await fake.wait_for_message(channel, lambda m: "A bot turn was still due" in m.content, after=mark)
     assert alice.id in posted.pinged_user_ids
-    assert any(a.filename == "field.png" for a in posted.attachments)
+    assert [a.filename for a in posted.attachments] == ["turn.png"]
     again = await fake.slash(alice, channel, "keystone board")
     assert again.is_ephemeral

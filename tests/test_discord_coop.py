@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from keystone.app import Where
-from tests.discord_helpers import make_bot, public_of, service_of
+from tests.discord_helpers import cheap_turn, make_bot, public_of, service_of
 from tests.fakediscord.fixtures import BotRunner
 from tests.fakediscord.models import FakeChannel, FakeMessage, FakeUser
 from tests.fakediscord.server import FakeDiscord
@@ -14,15 +14,6 @@ from tests.fakediscord.server import FakeDiscord
 def has_button(message: FakeMessage, label: str) -> bool:
     return any(c.get("label") == label for c in message.actionable())
 
-
-async def cheap_turn(fake: FakeDiscord, channel: FakeChannel, user: FakeUser, last: FakeMessage) -> FakeMessage:
-    """`/take` the rightmost card into the first empty cell, then end the turn if it waits for a Wild."""
-    cards = await fake.autocomplete(user, channel, "take", {"card": ""}, focused="card")
-    cells = await fake.autocomplete(user, channel, "take", {"card": cards[-1]["value"], "cell": ""}, focused="cell")
-    last = public_of(await fake.slash(user, channel, "take", {"card": cards[-1]["value"], "cell": cells[0]["value"]}))
-    if has_button(last, "End turn"):
-        last = public_of(await fake.click(user, last, label="End turn"))
-    return last
 
 
 async def open_table(fake: FakeDiscord, channel: FakeChannel, host: FakeUser, guests: list[FakeUser],

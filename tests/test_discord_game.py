@@ -8,7 +8,7 @@ import pytest
 
 from keystone.engine.bots import LEVELS
 from keystone.engine.campaign import LAST_ASSIGNMENT
-from tests.discord_helpers import make_bot, public_of
+from tests.discord_helpers import cheap_turn, make_bot, public_of
 from tests.fakediscord.fixtures import BotRunner
 from tests.fakediscord.harness import InteractionResult
 from tests.fakediscord.models import FakeChannel, FakeMessage, FakeUser
@@ -41,15 +41,6 @@ def has_button(message: FakeMessage, label: str) -> bool:
     return any(c.get("label") == label for c in message.actionable())
 
 
-async def cheap_turn(fake: FakeDiscord, channel: FakeChannel, user: FakeUser, last: FakeMessage) -> FakeMessage:
-    """End a waiting turn with its button, else `/take` the rightmost card into the first empty cell."""
-    if has_button(last, "End turn"):
-        return public_of(await fake.click(user, last, label="End turn"))
-    cards = await fake.autocomplete(user, channel, "take", {"card": ""}, focused="card")
-    cells = await fake.autocomplete(user, channel, "take", {"card": cards[-1]["value"], "cell": ""}, focused="cell")
-    result = await fake.slash(user, channel, "take", {"card": cards[-1]["value"], "cell": cells[0]["value"]})
-    return public_of(result)
-
 
 @pytest.mark.slow
 async def test_two_users_play_a_whole_game_to_the_score_sheet(
@@ -68,7 +59,7 @@ async def test_two_users_play_a_whole_game_to_the_score_sheet(
         if "Final scores" in last.content:
             break
         last = await cheap_turn(fake, channel, mover, last)
-        assert any(a.filename == "field.png" for a in last.attachments)
+        assert [a.filename for a in last.attachments] in (["turn.png"], ["scores.png"])
         pinged = last.pinged_user_ids
         assert len(pinged) <= 1
         mover = users[next(iter(pinged))] if pinged else mover
@@ -153,26 +144,11 @@ async def test_restart_keeps_the_game_and_old_buttons_work(
     assert any(a.filename == "field.png" for a in stale.message.attachments)
     mover = bob if bob.id in last.pinged_user_ids else alice
     pressed = await fake.click(mover, last, first_button(last))
-    assert not pressed.is_ephemeral, pressed.content
-    assert any(a.filename == "field.png" for a in public_of(pressed).attachments)
+    assert "moved on" not in pressed.content, pressed.content
+    assert not pressed.is_ephemeral or pressed.message.actionable(), "a step of the turn, or the turn told"
 
 
-async def answer_step(fake: FakeDiscord, user: FakeUser, last: FakeMessage) -> FakeMessage | None:
-    """Answer the decision offered on `last` with its first select choice or button; return the new
-    public message (None when the answer was a private follow-up question that is answered too)."""
-    comps = last.actionable()
-    select = next((c for c in comps if c.get("type") == 3), None)
-    if select is not None:
-        result = await fake.select(user, last, select["custom_id"], [select["options"][0]["value"]])
-    else:
-        result = await fake.click(user, last, first_button(last))
-    if not result.is_ephemeral:
-        return public_of(result)
-    assert result.message.actionable(), f"refused: {result.content}"
-    return await answer_step(fake, user, result.message)
-
-
-async def test_skill_choices_come_as_buttons_and_selects(
+async def test_skill_steps_come_privately_and_the_turn_is_told_once(
     fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path
 ) -> None:
     fake = fake_discord
@@ -180,16 +156,28 @@ async def test_skill_choices_come_as_buttons_and_selects(
     alice, bob = fake.user("alice"), fake.user("bob")
     channel = fake.channel("table-1")
     await open_game(fake, channel, alice, bob)
+    before = len(fake.public_messages(channel))
     skills = await fake.autocomplete(alice, channel, "skill", {"token": ""})
     assert skills and all(" - " in s["name"] for s in skills)
-    last = public_of(await fake.slash(alice, channel, "skill", {"token": skills[0]["value"]}))
+    result = await fake.slash(alice, channel, "skill", {"token": skills[0]["value"]})
     steps = 0
-    while bob.id not in last.pinged_user_ids and not has_button(last, "End turn"):
-        assert last.actionable(), last.content
-        found = await answer_step(fake, alice, last)
-        assert found is not None
-        last, steps = found, steps + 1
+    while result.is_ephemeral:
+        step = result.message
+        assert step.actionable(), f"refused: {step.content}"
+        if has_button(step, "End turn"):
+            result = await fake.click(alice, step, label="End turn")
+        else:
+            select = next((c for c in step.actionable() if c.get("type") == 3), None)
+            if select is not None:
+                result = await fake.select(alice, step, select["custom_id"], [select["options"][0]["value"]])
+            else:
+                result = await fake.click(alice, step, first_button(step))
+        await fake.quiet()
+        steps += 1
         assert steps < 20
+    told = fake.public_messages(channel)[before:]
+    assert len(told) == 1 and bob.id in told[0].pinged_user_ids, "the whole turn in one public message"
+    assert [a.filename for a in told[0].attachments] == ["turn.png"]
     log = await fake.slash(alice, channel, "keystone log")
     assert log.is_ephemeral and f"skill {skills[0]['value']}" in log.content
 
@@ -203,7 +191,7 @@ async def test_solo_game_in_a_direct_message(fake_discord: FakeDiscord, bot_runn
     public = public_of(started)
     assert any(a.filename == "field.png" for a in public.attachments)
     taken = await cheap_turn(fake, dm, alice, public)
-    assert any(a.filename == "board.png" for a in taken.attachments)
+    assert [a.filename for a in taken.attachments] in (["turn.png"], ["scores.png"])
 
 
 async def test_bot_seat_and_abandon(fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path) -> None:

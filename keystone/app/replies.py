@@ -10,8 +10,8 @@ from typing import Literal
 
 Style = Literal["primary", "secondary", "success", "danger"]
 
-File = tuple[str, bytes]
-"""An attachment: file name and its bytes (PNG pictures)."""
+File = tuple[str, bytes, str]
+"""An attachment: file name, its bytes (a PNG picture) and its description (the picture in words)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +41,9 @@ class Control:
 class Reply:
     """What to post: a public message for the channel and/or a private one for the actor.
 
-    `mention` lists the only user ids the public message may ping.
+    `mention` lists the only user ids the public message may ping. `step` marks the private part
+    as a step of the actor's turn in progress: it may replace the step message it answers.
+    `more` holds further public messages to post after this one, in order (one per bot turn).
     """
 
     public: str | None = None
@@ -51,6 +53,8 @@ class Reply:
     controls: list[Control] = field(default_factory=list)
     private_controls: list[Control] = field(default_factory=list)
     mention: list[int] = field(default_factory=list)
+    step: bool = False
+    more: list[Reply] = field(default_factory=list)
 
     @classmethod
     def refuse(cls, sentence: str) -> Reply:
@@ -59,5 +63,5 @@ class Reply:
 
     @property
     def ok(self) -> bool:
-        """True when something is posted publicly (the action went through)."""
-        return self.public is not None
+        """True when the action went through: something is posted publicly, or a step of the turn goes on."""
+        return self.public is not None or self.step

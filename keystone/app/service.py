@@ -14,7 +14,7 @@ import random
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Concatenate, Literal, ParamSpec
 
 from keystone.app import ids, journal, pictures, text
@@ -116,6 +116,8 @@ class GameService:
         self._cache: dict[int, LoadedGame] = {}
         self._won_before: dict[int, dict[int, set[int]]] = {}
         """Per finished journal game: each person's won assignments before it ended (for unlock news)."""
+        self._turn_notes: dict[int, tuple[int, list[Event]]] = {}
+        """Per game: the turn in progress and its public events so far, told when the turn ends."""
         self._retry: set[int] = set()
         """Games a failure interrupted: a bot turn may be due there (see `play_due_bot_turns`)."""
 
@@ -167,8 +169,8 @@ class GameService:
     async def _stale(self, game_id: int) -> Reply:
         loaded = await self.store.load_game(game_id)
         view = public_view(loaded.state)
-        png = await asyncio.to_thread(pictures.field_png, view)
-        return Reply(private=f"{MOVED_ON}\n{text.pending_sentence(view)}", private_files=[("field.png", png)])
+        picture = await asyncio.to_thread(pictures.field_file, view)
+        return Reply(private=f"{MOVED_ON}\n{text.pending_sentence(view)}", private_files=[picture])
 
     # ------------------------------------------------------------------ lobby
 
@@ -269,13 +271,19 @@ class GameService:
         state = new_game(record.config, seed, names)
         record = await self.store.start_game(record.id, state)
         self._cache[record.id] = LoadedGame(record, state)
-        state, events = await self._bot_turns(record, state)
-        reply = await self._after_action(record, state, events, mover=None, new_turn=True,
-                                         headline="The game begins!")
+        view = public_view(state)
+        reply = Reply(files=[await asyncio.to_thread(pictures.field_file, view)])
+        lines = ["The game begins!"]
+        self._hand_over(record, state, view, lines, reply)
+        reply.public = "\n".join(lines)
+        _, turns = await self._bot_turns(record, state)
+        reply.more = await self._tell(record, turns)
         seat = record.seat_of(actor.user_id)
-        objective = state.seats[_board(record, seat)].objective if seat is not None else None
-        if objective is not None:
+        board = _board(record, seat) if seat is not None else None
+        objective = state.seats[board].objective if board is not None else None
+        if board is not None and objective is not None:
             reply.private = text.objective_text(objective)
+            reply.private_files = [await asyncio.to_thread(pictures.objective_file, player_view(state, board), board)]
         if record.assignment is not None:
             page = "\n".join(journal.page_lines(record.assignment, record.config.coop))
             reply.public = f"{page}\n{reply.public or ''}"
@@ -304,9 +312,84 @@ class GameService:
             raise IllegalAction("To give up, use `/keystone resign`.")
         new, events = apply(state, action)
         await self._commit(record, state, seat, str(action), new)
-        new, more = await self._bot_turns(record, new)
-        return await self._after_action(record, new, events + more, mover=_board(record, seat),
-                                        new_turn=new.turn != state.turn)
+        board = _board(record, seat)
+        told = self._told_so_far(record.id, state.turn)
+        told += [e for e in events if not e.private]
+        if not _turn_ended(state, new):
+            return await self._step(record, new, board, events)
+        self._turn_notes.pop(record.id, None)
+        _, bots = await self._bot_turns(record, new)
+        messages = await self._tell(record, [_Turn(board, new, told), *bots])
+        reply = messages[0]
+        reply.more = messages[1:]
+        private = [e.text for e in events if e.private and e.seat == board]
+        reply.private = "\n".join(private) or None
+        return reply
+
+    def _told_so_far(self, game_id: int, turn: int) -> list[Event]:
+        """The public events of the turn in progress (kept in memory: after a restart the summary
+        tells only what happened since)."""
+        noted = self._turn_notes.get(game_id)
+        if noted is None or noted[0] != turn:
+            noted = (turn, [])
+            self._turn_notes[game_id] = noted
+        return noted[1]
+
+    async def _step(self, record: GameRecord, state: GameState, board: int, events: list[Event]) -> Reply:
+        """A step of the actor's turn, privately: what just happened, what to decide, the controls,
+        and a picture of the cards in hand when there are any."""
+        view = player_view(state, board)
+        lines = [e.text for e in events if not e.private or e.seat == board]
+        lines.append(text.pending_sentence(view))
+        return Reply(private="\n".join(lines), private_files=await self._hand(state, view),
+                     private_controls=controls_for(state, record.id, show_held=True), step=True)
+
+    @staticmethod
+    async def _hand(state: GameState, view: GameView) -> list[File]:
+        """A picture of the cards the actor holds (drawn or searched), if any."""
+        if not state.held:
+            return []
+        return [await asyncio.to_thread(pictures.hand_file, view, list(state.held))]
+
+    async def _tell(self, record: GameRecord, turns: list[_Turn], headline: str = "") -> list[Reply]:
+        """One public message per finished turn, then the score sheet if the game is over."""
+        messages = []
+        for i, turn in enumerate(turns):
+            messages.append(await self._turn_message(record, turn, headline if i == 0 else ""))
+        if turns and turns[-1].state.phase == "over":
+            messages.append(await self._final_message(record, turns[-1].state))
+        return messages
+
+    async def _turn_message(self, record: GameRecord, turn: _Turn, headline: str = "") -> Reply:
+        """The whole turn in a sentence or two, the turn picture, and the next person's mention."""
+        state = turn.state
+        view = public_view(state)
+        told = " ".join(e.text for e in turn.events if e.kind != "game_over")
+        lines = [headline] if headline else []
+        lines.append(told or f"{view.seats[turn.board].name} ended the turn.")
+        reply = Reply(files=[await asyncio.to_thread(pictures.turn_file, view, turn.board)])
+        if state.phase != "over":
+            self._hand_over(record, state, view, lines, reply)
+        reply.public = "\n".join(lines)
+        return reply
+
+    @staticmethod
+    def _hand_over(record: GameRecord, state: GameState, view: GameView, lines: list[str], reply: Reply) -> None:
+        """Say what the next seat must decide; mention and offer controls only to a person."""
+        nxt = record.seats[acting_player(state)]
+        lines.append(text.pending_sentence(view))
+        if nxt.user_id is None:
+            return
+        whose = "your turn to decide for the shared board" if record.config.coop else "your turn"
+        lines.append(f"<@{nxt.user_id}>, it is {whose}.")
+        reply.mention = [nxt.user_id]
+        reply.controls = controls_for(state, record.id, show_held=not state.held_private)
+
+    async def _final_message(self, record: GameRecord, state: GameState) -> Reply:
+        reply = Reply()
+        result = await self._final_words(record, state, reply)
+        reply.public = f"The game is over.\n{result}"
+        return reply
 
     async def _turn(
         self, where: Where, game_id: int, actor: Actor, version: int | None
@@ -342,14 +425,16 @@ class GameService:
             turn = await self._turn(where, game_id, actor, version)
             if isinstance(turn, Reply):
                 return turn
-            _, state, _ = turn
+            record, state, seat = turn
             notations = [str(a) for a in legal_actions(state)]
             if value in notations:
                 return await self._act(where, game_id, actor, value, version)
             follow = cell_select(state, game_id, value)
             if follow is None:
                 raise IllegalAction("That choice is not available now.")
-            return Reply(private=f"{value.capitalize()}: choose the cell.", private_controls=[follow])
+            files = await self._hand(state, player_view(state, _board(record, seat)))
+            return Reply(private=f"{value.capitalize()}: choose the cell.", private_files=files,
+                         private_controls=[follow], step=True)
 
     @guarded
     async def show_choices(self, where: Where, actor: Actor, game_id: int, version: int) -> Reply:
@@ -358,29 +443,36 @@ class GameService:
             turn = await self._turn(where, game_id, actor, version)
             if isinstance(turn, Reply):
                 return turn
-            _, state, _ = turn
+            record, state, seat = turn
             held = ", ".join(text.card_name(c) for c in state.held)
-            return Reply(private=f"Your cards: {held}.", private_controls=controls_for(state, game_id, show_held=True))
+            files = await self._hand(state, player_view(state, _board(record, seat)))
+            return Reply(private=f"Your cards: {held}.", private_files=files,
+                         private_controls=controls_for(state, game_id, show_held=True), step=True)
 
-    async def _bot_turns(self, record: GameRecord, state: GameState) -> tuple[GameState, list[Event]]:
-        """Play every bot seat's turn(s) until a person must act or the game ends."""
-        events: list[Event] = []
-        while state.phase != "over" and record.seats[acting_player(state)].is_bot:
+    async def _bot_turns(self, record: GameRecord, state: GameState) -> tuple[GameState, list[_Turn]]:
+        """Play every bot seat's turn(s) until a person must act or the game ends; each turn with
+        its public events, for its own message."""
+        turns: list[_Turn] = []
+        while _bot_is_due(record, state):
             decider = acting_player(state)
-            level = record.seats[decider].bot_level or 0
-            action = await asyncio.to_thread(bot_action, state, level)
-            new, more = apply(state, action)
-            await self._commit(record, state, decider, str(action), new)
-            state, events = new, events + more
-        return state, events
+            events: list[Event] = []
+            start = state
+            while _bot_is_due(record, state) and not _turn_ended(start, state):
+                level = record.seats[decider].bot_level or 0
+                action = await asyncio.to_thread(bot_action, state, level)
+                new, more = apply(state, action)
+                await self._commit(record, state, decider, str(action), new)
+                state, events = new, events + [e for e in more if not e.private]
+            turns.append(_Turn(_board(record, decider), state, events))
+        return state, turns
 
     async def _catch_up(self, record: GameRecord, state: GameState) -> Reply:
         """Play a bot turn that a crash or failure left undone, and show the table as it now stands."""
-        new, events = await self._bot_turns(record, state)
+        _, turns = await self._bot_turns(record, state)
         self._retry.discard(record.id)
         headline = "A bot turn was still due, so it has been played first; here is where the game stands."
-        return await self._after_action(record, new, events, mover=None, new_turn=new.turn != state.turn,
-                                        headline=headline)
+        messages = await self._tell(record, turns, headline)
+        return replace(messages[0], more=messages[1:])
 
     async def play_due_bot_turns(self, *, everywhere: bool = False) -> list[tuple[int, Reply]]:
         """Play bot turns that are due but were never played (a crash or failure came between).
@@ -425,35 +517,11 @@ class GameService:
         else:
             self._cache.pop(record.id, None)
 
-    async def _after_action(
-        self, record: GameRecord, state: GameState, events: list[Event], *, mover: int | None, new_turn: bool,
-        headline: str = "",
-    ) -> Reply:
-        """One public message: what happened, the pictures, and a mention of the next person only."""
-        view = public_view(state)
-        lines = [headline] if headline else []
-        lines += [e.text for e in events if not e.private]
-        private = [e.text for e in events if e.private and e.seat == mover]
-        files = await _pictures(view, mover)
-        reply = Reply(private="\n".join(private) or None, files=files)
-        if state.phase == "over":
-            lines.append(await self._final_words(record, state, reply))
-        else:
-            nxt = record.seats[acting_player(state)]
-            lines.append(text.pending_sentence(view))
-            if nxt.user_id is not None and new_turn:
-                whose = "your turn to decide for the shared board" if record.config.coop else "your turn"
-                lines.append(f"<@{nxt.user_id}>, it is {whose}.")
-                reply.mention = [nxt.user_id]
-            reply.controls = controls_for(state, record.id, show_held=not state.held_private)
-        reply.public = "\n".join(lines)
-        return reply
-
     async def _final_words(self, record: GameRecord, state: GameState, reply: Reply) -> str:
         """Attach the score sheet and say who won (ties explained); an assignment gets its verdict."""
         sheets = final_scores(state)
         view = public_view(state)
-        reply.files.append(("scores.png", await asyncio.to_thread(pictures.scores_png, view, sheets)))
+        reply.files.append(await asyncio.to_thread(pictures.scores_file, view, sheets))
         if record.assignment is not None and state.resigned is None:
             before = self._won_before.pop(record.id, {})
             return self._verdict(record, state, before)
@@ -527,28 +595,35 @@ class GameService:
     # ------------------------------------------------------------------ looking
 
     @guarded
-    async def board(self, where: Where, actor: Actor, player: str | None = None) -> Reply:
+    async def board(self, where: Where, actor: Actor, seat: str | None = None) -> Reply:
+        """Any seat's board (bots' included), privately; one's own board comes with the objective."""
         record, state = await self._playing_here(where)
-        seat = _board(record, _find_seat(record, state, actor, player))
-        view = public_view(state)
-        png = await asyncio.to_thread(pictures.board_png, view, seat)
-        return Reply(private="\n".join(text.board_lines(view, seat)), private_files=[("board.png", png)])
+        board = _board(record, _find_seat(record, state, actor, seat))
+        own = record.seat_of(actor.user_id)
+        mine = own is not None and _board(record, own) == board
+        view = player_view(state, board) if mine else public_view(state)
+        files = [await asyncio.to_thread(pictures.board_file, view, board)]
+        if mine and view.seats[board].objective is not None:
+            files.append(await asyncio.to_thread(pictures.objective_file, view, board))
+        return Reply(private="\n".join(text.board_lines(view, board)), private_files=files)
 
     @guarded
     async def field(self, where: Where, actor: Actor) -> Reply:
         _, state = await self._playing_here(where)
         view = public_view(state)
-        png = await asyncio.to_thread(pictures.field_png, view)
-        return Reply(private="\n".join(text.field_lines(view)), private_files=[("field.png", png)])
+        picture = await asyncio.to_thread(pictures.field_file, view)
+        return Reply(private="\n".join(text.field_lines(view)), private_files=[picture])
 
     @guarded
     async def objective(self, where: Where, actor: Actor) -> Reply:
         record, state = await self._playing_here(where)
         board = _board(record, _seat_or_refuse(record, actor))
-        number = player_view(state, board).seats[board].objective
+        view = player_view(state, board)
+        number = view.seats[board].objective
         if number is None:
             return Reply.refuse("This game has no secret objectives.")
-        return Reply(private=text.objective_text(number))
+        picture = await asyncio.to_thread(pictures.objective_file, view, board)
+        return Reply(private=text.objective_text(number), private_files=[picture])
 
     @guarded
     async def score(self, where: Where, actor: Actor) -> Reply:
@@ -590,10 +665,17 @@ class GameService:
         """Seat a normal bot where the resigner sat and let it play on if it is its turn."""
         bot = SeatInfo.bot(LEVELS.index("normal"), f"Bot for {actor.name}"[:100])
         record = await self.store.replace_seat(record.id, seat, bot)
-        new, events = await self._bot_turns(record, state)
+        self._turn_notes.pop(record.id, None)
+        _, turns = await self._bot_turns(record, state)
         headline = f"{actor.name} resigned; a normal bot plays on in their seat so the others can finish."
-        return await self._after_action(record, new, events, mover=None, new_turn=new.turn != state.turn,
-                                        headline=headline)
+        if turns:
+            messages = await self._tell(record, turns, headline)
+            return replace(messages[0], more=messages[1:])
+        reply = Reply()
+        lines = [headline]
+        self._hand_over(record, state, public_view(state), lines, reply)
+        reply.public = "\n".join(lines)
+        return reply
 
     @guarded
     async def abandon(self, where: Where, actor: Actor) -> Reply:
@@ -636,19 +718,25 @@ class GameService:
         elif verb == "skill":
             usable = [int(n.split()[1]) for n in legal if n.startswith("skill ")]
             out = [("0 - all exhausted skills" if n == 0 else text.skill_label(n), str(n)) for n in usable]
+        elif verb == "seat":
+            out = [(s.name, str(i + 1)) for i, s in enumerate(record.seats)]
         elif verb == "habitat":
             out = sorted({(n.split()[1], n.split()[1]) for n in legal if n.startswith("wild ")})
         typed = typed.strip().lower()
         return [(label[:100], value) for label, value in out if typed in label.lower()][:25]
 
 
-async def _pictures(view: GameView, mover: int | None) -> list[File]:
-    """The Field and the mover's board, drawn side by side in worker threads."""
-    jobs = [asyncio.to_thread(pictures.field_png, view)]
-    if mover is not None:
-        jobs.append(asyncio.to_thread(pictures.board_png, view, mover))
-    drawn = await asyncio.gather(*jobs)
-    return list(zip(("field.png", "board.png"), drawn, strict=False))
+@dataclass(frozen=True, slots=True)
+class _Turn:
+    """A finished turn: the board that played it, the state after it and its public events."""
+
+    board: int
+    state: GameState
+    events: list[Event]
+
+
+def _turn_ended(before: GameState, after: GameState) -> bool:
+    return after.turn != before.turn or after.phase == "over"
 
 
 def _results(record: GameRecord, state: GameState) -> list[SeatResult]:
@@ -735,15 +823,19 @@ def _seat_or_refuse(record: GameRecord, actor: Actor) -> int:
     return seat
 
 
-def _find_seat(record: GameRecord, state: GameState, actor: Actor, player: str | None) -> int:
-    if player is None:
+def _find_seat(record: GameRecord, state: GameState, actor: Actor, wanted: str | None) -> int:
+    """The store seat asked for: a seat number (what autocomplete sends), a seat's name, or a mention."""
+    if wanted is None:
         seat = record.seat_of(actor.user_id)
         return state.current if seat is None else seat
-    wanted = player.strip().lower().lstrip("@")
+    typed = wanted.strip().lower().lstrip("@")
+    if typed.isdigit() and 1 <= int(typed) <= len(record.seats):
+        return int(typed) - 1
     for i, s in enumerate(record.seats):
-        if s.name.lower() == wanted or str(s.user_id) == wanted.strip("<>@!"):
+        if s.name.lower() == typed or str(s.user_id) == typed.strip("<>@!"):
             return i
-    raise IllegalAction(f"Nobody called {player!r} is playing in this game.")
+    names = ", ".join(s.name for s in record.seats)
+    raise IllegalAction(f"There is no seat {wanted.strip()!r} in this game; the seats are {names}.")
 
 
 def _winner_sentence(state: GameState, sheets_totals: list[int], ranks: list[int]) -> str:

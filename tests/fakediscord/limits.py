@@ -13,6 +13,7 @@ from typing import Any
 from .models import COMPONENTS_V2, JSON, walk_components
 
 CONTENT_MAX = 2000
+ATTACHMENT_DESCRIPTION_MAX = 1024
 EMBEDS_MAX = 10
 EMBED_TOTAL_MAX = 6000
 EMBED_LIMITS = {"title": 256, "description": 4096}
@@ -191,6 +192,14 @@ def check_message(message: JSON, *, attachments: int, creating: bool) -> list[st
     if creating and not (content or embeds or components or attachments):
         problems.append("Cannot send an empty message")
     return problems
+
+
+def check_attachment(filename: str, description: str | None) -> list[str]:
+    """An upload's alt text (its description) is at most 1024 characters."""
+    if _length(description) > ATTACHMENT_DESCRIPTION_MAX:
+        return [f"attachment {filename}: description is {_length(description)} characters; "
+                f"the limit is {ATTACHMENT_DESCRIPTION_MAX}"]
+    return []
 
 
 def check_choices(choices: list[JSON]) -> list[str]:

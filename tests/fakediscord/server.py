@@ -137,6 +137,8 @@ class FakeDiscord(HarnessMixin):
         self.guilds: dict[int, FakeGuild] = {}
         self.channels: dict[int, FakeChannel] = {}
         self.all_messages: dict[int, FakeMessage] = {}
+        self.uploads: list[FakeAttachment] = []
+        """Every file the bot uploaded, in order (edits included)."""
         self.interactions: dict[int, FakeInteraction] = {}
         self.global_commands: list[JSON] = []
         self.guild_commands: dict[int, list[JSON]] = {}
@@ -422,10 +424,15 @@ class FakeDiscord(HarnessMixin):
     def _upload(self, filename: str, data: bytes, description: str | None) -> FakeAttachment:
         if len(data) > ATTACHMENT_LIMIT:
             raise ApiError(413, 40005, f"Request entity too large: {filename} is {len(data)} bytes")
+        problems = limits.check_attachment(filename, description)
+        if problems:
+            raise invalid_body(problems)
         attachment_id = self.next_id()
         url = f"http://127.0.0.1:{self.port}/attachments/{attachment_id}/{filename}"
         ctype = mimetypes.guess_type(filename)[0]
-        return FakeAttachment(attachment_id, filename, data, url, ctype, description)
+        uploaded = FakeAttachment(attachment_id, filename, data, url, ctype, description)
+        self.uploads.append(uploaded)
+        return uploaded
 
     async def _download(self, request: web.Request) -> web.Response:
         wanted = int(request.match_info["attachment_id"])
