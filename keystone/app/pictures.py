@@ -77,37 +77,26 @@ def scores_png(view: GameView, sheets: Sequence[ScoreSheet]) -> bytes:
     return _draw(lambda: render.render_scoresheet(view, list(sheets)), lambda: text.score_lines(view, sheets))
 
 
-def turn_png(view: GameView, seat: int) -> bytes:
-    """The table beside one seat's board: the one picture of a turn's message."""
-    return _draw(lambda: render.render_turn(view, seat),
+def turn_png(view: GameView, seat: int, marked: Sequence[int] = ()) -> bytes:
+    """The Field, the time track, the players and the mover's board with the cards just placed
+    framed: the one picture of a turn's message."""
+    return _draw(lambda: render.render_turn(view, seat, marked),
                  lambda: [*text.field_lines(view), *text.board_lines(view, seat)])
 
 
 def hand_png(view: GameView, cards: Sequence[str]) -> bytes:
-    """The cards in the actor's hand (drawn or searched), face up side by side."""
-
-    def draw() -> bytes:
-        faces = [Image.open(io.BytesIO(render.render_card(card))) for card in cards]
-        gap = 8
-        width = sum(f.width for f in faces) + gap * (len(faces) + 1)
-        height = max(f.height for f in faces) + 2 * gap
-        image = Image.new("RGB", (width, height), (246, 241, 228))
-        x = gap
-        for face in faces:
-            image.paste(face.convert("RGB"), (x, gap))
-            x += face.width + gap
-        out = io.BytesIO()
-        image.save(out, format="PNG", optimize=True)
-        return out.getvalue()
-
-    return _draw(draw, lambda: [text.card_name(c) for c in cards])
+    """The cards in the actor's hand (drawn or searched) as full card faces."""
+    return _draw(lambda: render.render_hand(view, cards), lambda: [text.card_name(c) for c in cards])
 
 
 def objective_png(view: GameView, seat: int) -> bytes:
-    """One seat's secret objective as a picture (its four goals); only ever sent to its owner."""
-    number = view.seats[seat].objective
-    lines = text.objective_text(number).split("; ") if number is not None else ["No secret objective."]
-    return _placeholder(lines)
+    """One seat's secret objective with its owner's progress on each goal; only ever sent to its owner."""
+
+    def fallback() -> list[str]:
+        number = view.seats[seat].objective
+        return text.objective_text(number).split("; ") if number is not None else ["No secret objective."]
+
+    return _draw(lambda: render.render_objective(view, seat), fallback)
 
 
 def field_file(view: GameView) -> File:
@@ -119,12 +108,12 @@ def board_file(view: GameView, seat: int) -> File:
     return "board.png", board_png(view, seat), words
 
 
-def turn_file(view: GameView, seat: int) -> File:
+def turn_file(view: GameView, seat: int, marked: Sequence[int] = ()) -> File:
     def describe() -> str:
         return f"{render.text_board(view, seat)}\n{render.text_table(view)}"
 
     words = _words(describe, lambda: [*text.board_lines(view, seat), *text.field_lines(view)])
-    return "turn.png", turn_png(view, seat), words
+    return "turn.png", turn_png(view, seat, marked), words
 
 
 def scores_file(view: GameView, sheets: Sequence[ScoreSheet]) -> File:

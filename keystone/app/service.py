@@ -40,6 +40,7 @@ from keystone.engine.actions import Resign
 from keystone.engine.bots import LEVELS, Level
 from keystone.engine.coop import acting_player
 from keystone.engine.results import final_scores, standings, view_scores
+from keystone.render import changed_cells
 from keystone.store import GameRecord, Kind, LoadedGame, SeatInfo, SeatResult, StaleVersion, Store, StoreError
 
 log = logging.getLogger(__name__)
@@ -116,7 +117,7 @@ class GameService:
         self._cache: dict[int, LoadedGame] = {}
         self._won_before: dict[int, dict[int, set[int]]] = {}
         """Per finished journal game: each person's won assignments before it ended (for unlock news)."""
-        self._turn_notes: dict[int, tuple[int, list[Event]]] = {}
+        self._turn_notes: dict[int, _TurnNotes] = {}
         """Per game: the turn in progress and its public events so far, told when the turn ends."""
         self._retry: set[int] = set()
         """Games a failure interrupted: a bot turn may be due there (see `play_due_bot_turns`)."""
@@ -313,27 +314,28 @@ class GameService:
         new, events = apply(state, action)
         await self._commit(record, state, seat, str(action), new)
         board = _board(record, seat)
-        told = self._told_so_far(record.id, state.turn)
-        told += [e for e in events if not e.private]
+        notes = self._told_so_far(record.id, state.turn)
+        notes.events += [e for e in events if not e.private]
+        notes.placed |= _placed(state, new, board)
         if not _turn_ended(state, new):
             return await self._step(record, new, board, events)
         self._turn_notes.pop(record.id, None)
         _, bots = await self._bot_turns(record, new)
-        messages = await self._tell(record, [_Turn(board, new, told), *bots])
+        messages = await self._tell(record, [_Turn(board, new, notes.events, tuple(sorted(notes.placed))), *bots])
         reply = messages[0]
         reply.more = messages[1:]
         private = [e.text for e in events if e.private and e.seat == board]
         reply.private = "\n".join(private) or None
         return reply
 
-    def _told_so_far(self, game_id: int, turn: int) -> list[Event]:
-        """The public events of the turn in progress (kept in memory: after a restart the summary
-        tells only what happened since)."""
+    def _told_so_far(self, game_id: int, turn: int) -> _TurnNotes:
+        """The public events and placed cells of the turn in progress (kept in memory: after a
+        restart the summary tells only what happened since)."""
         noted = self._turn_notes.get(game_id)
-        if noted is None or noted[0] != turn:
-            noted = (turn, [])
+        if noted is None or noted.turn != turn:
+            noted = _TurnNotes(turn)
             self._turn_notes[game_id] = noted
-        return noted[1]
+        return noted
 
     async def _step(self, record: GameRecord, state: GameState, board: int, events: list[Event]) -> Reply:
         """A step of the actor's turn, privately: what just happened, what to decide, the controls,
@@ -367,7 +369,7 @@ class GameService:
         told = " ".join(e.text for e in turn.events if e.kind != "game_over")
         lines = [headline] if headline else []
         lines.append(told or f"{view.seats[turn.board].name} ended the turn.")
-        reply = Reply(files=[await asyncio.to_thread(pictures.turn_file, view, turn.board)])
+        reply = Reply(files=[await asyncio.to_thread(pictures.turn_file, view, turn.board, turn.placed)])
         if state.phase != "over":
             self._hand_over(record, state, view, lines, reply)
         reply.public = "\n".join(lines)
@@ -463,7 +465,8 @@ class GameService:
                 new, more = apply(state, action)
                 await self._commit(record, state, decider, str(action), new)
                 state, events = new, events + [e for e in more if not e.private]
-            turns.append(_Turn(_board(record, decider), state, events))
+            board = _board(record, decider)
+            turns.append(_Turn(board, state, events, tuple(sorted(_placed(start, state, board)))))
         return state, turns
 
     async def _catch_up(self, record: GameRecord, state: GameState) -> Reply:
@@ -728,11 +731,27 @@ class GameService:
 
 @dataclass(frozen=True, slots=True)
 class _Turn:
-    """A finished turn: the board that played it, the state after it and its public events."""
+    """A finished turn: the board that played it, the state after it, its public events and the
+    cells where it placed cards (framed on the turn picture)."""
 
     board: int
     state: GameState
     events: list[Event]
+    placed: tuple[int, ...] = ()
+
+
+@dataclass(slots=True)
+class _TurnNotes:
+    """What the turn in progress has told and placed so far, for its one public message."""
+
+    turn: int
+    events: list[Event] = field(default_factory=list)
+    placed: set[int] = field(default_factory=set)
+
+
+def _placed(before: GameState, after: GameState, board: int) -> set[int]:
+    """The cells of `board` that hold a new card after a move (placed, bought or moved there)."""
+    return set(changed_cells(public_view(before), public_view(after), board))
 
 
 def _turn_ended(before: GameState, after: GameState) -> bool:
