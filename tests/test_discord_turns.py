@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from tests.discord_helpers import make_bot, play_three_with_a_bot
 from tests.fakediscord.fixtures import BotRunner
@@ -28,6 +30,8 @@ async def test_a_three_player_game_with_a_bot_posts_one_message_and_one_picture_
     assert tally.all_attachments and all(a.description for a in tally.all_attachments)
     assert all(a.description for a in fake.uploads), "private pictures and edits carry alt text too"
     assert tally.draw_pictures >= 1, "a drawing skill shows the drawn cards as a picture"
+    widths = {a.filename: Image.open(io.BytesIO(a.data)).width for a in fake.uploads if a.filename != "scores.png"}
+    assert widths and max(widths.values()) <= 800, widths
     alice = fake.user("alice")
     seats = await fake.autocomplete(alice, channel, "keystone board", {"seat": ""})
     assert seats == [], "the game is over: no seats to offer"
