@@ -180,3 +180,13 @@ async def test_one_unreadable_game_does_not_hide_the_others(store: Store, tmp_pa
     lines = lines_of((await GameService(store).games(TABLE, ANN)).private)
     assert len(lines) == 4
     assert "Ann, Bob · running (its turn could not be read)" in next(line for line in lines if "<#10>" in line)
+
+
+async def test_a_long_server_list_reads_enough_states_for_every_line_it_shows(store: Store) -> None:
+    for channel in range(100, 160):
+        await start_game(store, channel_id=channel)
+    text = (await GameService(store).games(Where(5, 9), Actor(7, "Gus"), "server")).private
+    assert text is not None and text.startswith("**Games in this server** (60):")
+    shown = lines_of(text)[:-1]
+    assert len(shown) > 10 and all("· Ada to play · round 1 ·" in line for line in shown), shown
+    assert text.endswith(f"...and {60 - len(shown)} more games not shown.")

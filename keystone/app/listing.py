@@ -20,6 +20,9 @@ MESSAGE_LIMIT = 2000
 """Discord's limit on a message's length, in characters."""
 FOOTER_ROOM = 60
 """Characters kept free for the line that says how many games were left out."""
+MOST_LINES = 40
+"""More lines never fit in one message (each is longer than 50 characters), so states of games
+beyond these, which only add to the count, need not be read."""
 
 EMPTY: dict[Scope, str] = {
     "mine": "You are not in any game right now; start one with `/keystone new`, or press Join on a lobby.",

@@ -705,13 +705,19 @@ class GameService:
             records = await self.store.open_games_in_server(where.guild_id)
         else:
             records = await self.store.open_games_for_user(actor.user_id)
-        games = [await self._listed(record) for record in records]
+        games: list[listing.Listed] = []
+        others = 0
+        for record in records:
+            # Every game of the asker's is read (their turns sort first); of the others, only as many as can show.
+            mine = record.seat_of(actor.user_id) is not None
+            others += not mine
+            games.append(await self._listed(record, read=mine or others <= listing.MOST_LINES))
         return Reply(private=listing.games_text(scope, games, actor.user_id))
 
-    async def _listed(self, record: GameRecord) -> listing.Listed:
-        """A game with its state for the list: the cached state if current, else the stored one
-        (not cached: a list may hold many games). One unreadable game does not hide the others."""
-        if record.status != "active":
+    async def _listed(self, record: GameRecord, *, read: bool) -> listing.Listed:
+        """A game with its state for the list (when `read`): the cached state if current, else the
+        stored one (not cached: a list may hold many games). One unreadable game does not hide the others."""
+        if record.status != "active" or not read:
             return listing.Listed(record, None)
         cached = self._cache.get(record.id)
         if cached is not None and cached.state.version == record.version:
