@@ -18,6 +18,7 @@ from discord.ext import commands, tasks
 from cogs.bot import KeystoneBot
 from cogs.common import EVERYWHERE, INSTALLS, actor_of, files_of, post, public_message, run, service_of, where_of
 from keystone.app import GameService, Reply, ids
+from keystone.app.listing import Scope
 from keystone.app.service import Mode
 from keystone.app.text import HELP, RULES, rules_text
 from keystone.cards import Habitat, Ruleset
@@ -297,6 +298,13 @@ class KeystoneCog(commands.Cog, name="Keystone"):
     @keystone.command(name="log", description="Show the moves played so far in this channel's game")
     async def log_(self, interaction: discord.Interaction[Any]) -> None:
         await run(interaction, self.service.game_log(where_of(interaction), actor_of(interaction)), private=True)
+
+    @keystone.command(name="games", description="List your lobbies and running games everywhere, your turns first")
+    @app_commands.describe(scope="Your games everywhere (default), or every game in this server")
+    @app_commands.choices(scope=[app_commands.Choice(name="Mine, everywhere", value="mine"),
+                                 app_commands.Choice(name="This server", value="server")])
+    async def games(self, interaction: discord.Interaction[Any], scope: Scope = "mine") -> None:
+        await run(interaction, self.service.games(where_of(interaction), actor_of(interaction), scope), private=True)
 
     @keystone.command(name="rules", description="Explain a rule of the game")
     @app_commands.describe(topic="Which rule (leave out for the list of topics)")

@@ -17,7 +17,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Concatenate, Literal, ParamSpec
 
-from keystone.app import ids, journal, pictures, text
+from keystone.app import ids, journal, listing, pictures, text
 from keystone.app.bots import bot_action
 from keystone.app.controls import cell_select, controls_for
 from keystone.app.replies import Control, File, Option, Reply
@@ -692,6 +692,41 @@ class GameService:
             await self.store.abandon_game(gid)
             self._cache.pop(gid, None)
             return Reply(public=f"{actor.name} abandoned the game; the channel is free for a new one.")
+
+    # ------------------------------------------------------------------ finding one's games
+
+    @guarded
+    async def games(self, where: Where, actor: Actor, scope: listing.Scope = "mine") -> Reply:
+        """Privately: every lobby and running game this person sits in, anywhere; with `server`,
+        every one in this server instead. Each line says whose turn it is, the asker's turns first."""
+        if scope == "server":
+            if where.guild_id is None:
+                return Reply.refuse(listing.NO_SERVER)
+            records = await self.store.open_games_in_server(where.guild_id)
+        else:
+            records = await self.store.open_games_for_user(actor.user_id)
+        games: list[listing.Listed] = []
+        others = 0
+        for record in records:
+            # Every game of the asker's is read (their turns sort first); of the others, only as many as can show.
+            mine = record.seat_of(actor.user_id) is not None
+            others += not mine
+            games.append(await self._listed(record, read=mine or others <= listing.MOST_LINES))
+        return Reply(private=listing.games_text(scope, games, actor.user_id))
+
+    async def _listed(self, record: GameRecord, *, read: bool) -> listing.Listed:
+        """A game with its state for the list (when `read`): the cached state if current, else the
+        stored one (not cached: a list may hold many games). One unreadable game does not hide the others."""
+        if record.status != "active" or not read:
+            return listing.Listed(record, None)
+        cached = self._cache.get(record.id)
+        if cached is not None and cached.state.version == record.version:
+            return listing.Listed(record, cached.state)
+        try:
+            return listing.Listed(record, (await self.store.load_game(record.id)).state)
+        except StoreError:
+            log.exception("could not read game %s for the games list", record.id)
+            return listing.Listed(record, None)
 
     # ------------------------------------------------------------------ autocomplete
 

@@ -62,6 +62,11 @@ from keystone.store.rows import (
     write_seats,
 )
 
+USERS_OPEN_GAMES = (
+    "FROM seats m CROSS JOIN games g ON g.id = m.game_id WHERE m.user_id = ? AND g.status IN ('lobby', 'active')"
+)
+"""A person's lobbies and running games; CROSS JOIN keeps SQLite starting from their seats."""
+
 
 async def use_write_ahead_log(db: Db, attempts: int = 200) -> str:
     """Switch to WAL and return the journal mode now in use.
@@ -213,6 +218,30 @@ class Store:
             raise InvalidInput("A game's status is lobby, active, finished or abandoned.")
         rows = await self._rows(
             f"SELECT {RECORD} FROM games g WHERE g.status = ? ORDER BY g.updated_at, g.id", (status,)
+        )
+        return [record_from_row(r) for r in rows]
+
+    async def open_games_for_user(self, user_id: int) -> list[GameRecord]:
+        """Every lobby and running game this person sits in, anywhere; latest activity first.
+
+        The CROSS JOIN makes SQLite start from this person's seats (the `seats_by_user` index), so
+        the cost follows their games, not every open game.
+        """
+        rows = await self._rows(
+            f"SELECT {RECORD} {USERS_OPEN_GAMES} ORDER BY g.updated_at DESC, g.id DESC",
+            (validate.ident(user_id, "user id"),),
+        )
+        return [record_from_row(r) for r in rows]
+
+    async def open_games_in_server(self, guild_id: int) -> list[GameRecord]:
+        """Every lobby and running game in this server's channels and threads; latest activity first.
+
+        `games_by_status` narrows to open games (few beside the finished ones) before the server is matched.
+        """
+        rows = await self._rows(
+            f"SELECT {RECORD} FROM games g WHERE g.status IN ('lobby', 'active') AND g.guild_id = ? "
+            "ORDER BY g.updated_at DESC, g.id DESC",
+            (validate.ident(guild_id, "server id"),),
         )
         return [record_from_row(r) for r in rows]
 

@@ -1,0 +1,100 @@
+"""The words of `/keystone games`: one line per lobby or running game, saying where it is, who
+sits there, whose turn it is and the round, with a link that jumps to its channel.
+
+Games where it is the asker's turn come first and are marked, so the list answers "where am I
+awaited?" at a glance. The list is cut to fit one Discord message, saying how many are left out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from keystone.engine import GameState
+from keystone.engine.coop import acting_player
+from keystone.store import GameRecord
+
+Scope = Literal["mine", "server"]
+
+MESSAGE_LIMIT = 2000
+"""Discord's limit on a message's length, in characters."""
+FOOTER_ROOM = 60
+"""Characters kept free for the line that says how many games were left out."""
+MOST_LINES = 40
+"""More lines never fit in one message (each is longer than 50 characters), so states of games
+beyond these, which only add to the count, need not be read."""
+
+EMPTY: dict[Scope, str] = {
+    "mine": "You are not in any game right now; start one with `/keystone new`, or press Join on a lobby.",
+    "server": "No game is running or waiting for players in this server; start one with `/keystone new`.",
+}
+TITLE: dict[Scope, str] = {"mine": "Your games", "server": "Games in this server"}
+NO_SERVER = (
+    "A direct message belongs to no server, so there is no server list here; "
+    "`/keystone games` on its own lists your games everywhere."
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """A game to list; `state` is None for a lobby, or for a game whose saved state could not be read."""
+
+    record: GameRecord
+    state: GameState | None
+
+
+def jump_link(record: GameRecord) -> str:
+    """The address that opens the game's channel (or direct message) in Discord."""
+    where = "@me" if record.guild_id is None else str(record.guild_id)
+    return f"https://discord.com/channels/{where}/{record.channel_id}"
+
+
+def is_my_turn(game: Listed, user_id: int) -> bool:
+    """Whether this person decides now in this running game."""
+    if game.state is None or game.state.phase == "over":
+        return False
+    return game.record.seats[acting_player(game.state)].user_id == user_id
+
+
+def _turn_words(game: Listed, user_id: int) -> str:
+    """"**your turn** · round 3", "Bob to play · round 3", or the lobby's wait."""
+    record, state = game.record, game.state
+    if record.status == "lobby":
+        missing = record.config.players - len(record.seats)
+        return f"lobby, waiting for {missing} more" if missing > 0 else "lobby, full: waiting for the host to start"
+    if state is None:
+        return "running (its turn could not be read)"
+    who = "**your turn**" if is_my_turn(game, user_id) else f"{record.seats[acting_player(state)].name} to play"
+    return f"{who} · round {state.turn // record.config.players + 1}"
+
+
+def game_line(game: Listed, user_id: int) -> str:
+    """One game: where, who plays, whose turn and the round, and the jump link; marked when it is
+    this person's turn."""
+    record = game.record
+    where = "direct message" if record.guild_id is None else f"<#{record.channel_id}>"
+    players = ", ".join(s.name for s in record.seats)
+    mark = "\u27a4" if is_my_turn(game, user_id) else "\u2022"
+    # The time left on the turn goes after the turn words once turns have clocks.
+    return f"{mark} {where} · {players} · {_turn_words(game, user_id)} · [jump]({jump_link(record)})"
+
+
+def games_text(scope: Scope, games: list[Listed], user_id: int) -> str:
+    """The whole answer: a title, the lines (this person's turns first) cut to fit one message."""
+    if not games:
+        return EMPTY[scope]
+    ordered = sorted(games, key=lambda g: not is_my_turn(g, user_id))  # stable: latest activity stays first
+    waiting = sum(is_my_turn(g, user_id) for g in games)
+    turns = f"; your turn in {waiting}" if waiting else ""
+    text = f"**{TITLE[scope]}** ({len(games)}{turns}):"
+    shown = 0
+    for game in ordered:
+        line = game_line(game, user_id)
+        if len(text) + 1 + len(line) > MESSAGE_LIMIT - FOOTER_ROOM:
+            break
+        text += "\n" + line
+        shown += 1
+    if shown < len(games):
+        left = len(games) - shown
+        text += f"\n...and {left} more {'game' if left == 1 else 'games'} not shown."
+    return text
