@@ -52,3 +52,15 @@ async def test_undo_is_refused_out_of_turn_and_at_the_start_of_a_turn() -> None:
         out_of_turn = await service.undo(HERE, BOB)
         assert out_of_turn.public is None and "Ann's turn" in (out_of_turn.private or "")
         assert (await state(service)).version == 1
+
+
+async def test_a_taken_back_action_is_left_out_of_the_turns_public_message() -> None:
+    async with await Store.open(":memory:") as store:
+        service = await started(store)
+        start = await state(service)
+        assert (await service.act(HERE, ANN, f"skill {start.skills[0].number}")).ok
+        assert (await service.undo(HERE, ANN)).ok
+        slot = max(i for i, f in enumerate(start.field) if f is not None)
+        told = await service.act(HERE, ANN, f"take {slot + 1} A1")
+        assert (await state(service)).turn == 1, "a take with little synergy ends the turn"
+        assert told.public is not None and "Ann took" in told.public and "uses skill" not in told.public
