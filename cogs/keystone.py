@@ -351,6 +351,10 @@ class KeystoneCog(commands.Cog, name="Keystone"):
     async def endturn(self, interaction: discord.Interaction[Any]) -> None:
         await run(interaction, self.service.act(where_of(interaction), actor_of(interaction), "endturn"))
 
+    @app_commands.command(name="undo", description="Take back your last action of this turn (before any card is drawn)")
+    async def undo(self, interaction: discord.Interaction[Any]) -> None:
+        await run(interaction, self.service.undo(where_of(interaction), actor_of(interaction)))
+
 
 async def setup(bot: KeystoneBot) -> None:
     await bot.add_cog(KeystoneCog(bot, bot.service))

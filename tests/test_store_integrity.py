@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from keystone.engine import GameState, apply, dump_state, is_over, legal_actions
+from keystone.engine import GameState, apply, dump_state, is_over, legal_actions, parse_action
+from keystone.engine.history import undone
 from keystone.store import CorruptGame, StaleVersion, Store, state_digest
 from tests.store_helpers import play, random_move, results_for, start_game
 
@@ -177,3 +178,32 @@ async def test_two_connections_racing_on_one_file_apply_once(tmp_path: Path) -> 
     assert (await first.verify_game(game.id)).state.version == 1
     await first.close()
     await second.close()
+
+
+async def test_an_undo_is_logged_and_the_replay_audit_restores_the_same_state(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "k.db")
+    game = await start_game(store, seed=3)
+    start = (await store.load_game(game.id)).state
+    skill = f"skill {start.skills[0].number}"
+    used, _ = apply(start, parse_action(skill))
+    await store.commit_action(game.id, 0, 0, skill, used)
+    back = undone(start, used)
+    await store.commit_action(game.id, 1, 0, "UNDO ", back)
+    assert await store.log(game.id) == [skill, "undo"]
+    loaded = await store.verify_game(game.id)
+    assert dump_state(loaded.state) == dump_state(back) and loaded.state.version == 2
+    await store.close()
+
+
+async def test_an_undo_the_rules_refuse_is_found_by_the_replay_audit(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "k.db")
+    game = await start_game(store, seed=3)
+    start = (await store.load_game(game.id)).state
+    take = legal_actions(start)[0]  # a take that ends the turn: synergy is too short for a Wild
+    passed, _ = apply(start, take)
+    assert passed.turn == 1
+    await store.commit_action(game.id, 0, 0, str(take), passed)
+    await store.commit_action(game.id, 1, 0, "undo", undone(start, passed))
+    with pytest.raises(CorruptGame, match=r"move 2 \(undo\) is not legal"):
+        await store.verify_game(game.id)
+    await store.close()

@@ -30,6 +30,7 @@ from keystone.engine import (
     IllegalAction,
     apply,
     campaign,
+    dump_state,
     legal_actions,
     new_game,
     parse_action,
@@ -39,6 +40,7 @@ from keystone.engine import (
 from keystone.engine.actions import Resign
 from keystone.engine.bots import LEVELS, Level
 from keystone.engine.coop import acting_player
+from keystone.engine.history import UNDO, Taken, rebuild
 from keystone.engine.results import final_scores, standings, view_scores
 from keystone.render import changed_cells
 from keystone.store import GameRecord, Kind, LoadedGame, SeatInfo, SeatResult, StaleVersion, Store, StoreError
@@ -336,6 +338,39 @@ class GameService:
             noted = _TurnNotes(turn)
             self._turn_notes[game_id] = noted
         return noted
+
+    @guarded
+    async def undo(self, where: Where, actor: Actor) -> Reply:
+        """Take back the actor's last action of this turn, if no hidden card has come out since;
+        logged as `undo`, answered privately with what was taken back and the step controls."""
+        gid = (await self._game_here(where)).id
+        async with self._locked(gid):
+            turn = await self._turn(where, gid, actor, None)
+            if isinstance(turn, Reply):
+                return turn
+            record, state, seat = turn
+            history = rebuild(new_game(state.config, state.seed, [s.name for s in state.seats]),
+                              await self.store.log(gid))
+            if dump_state(history.state) != dump_state(state):
+                raise IllegalAction("This game's saved moves no longer replay to it, so nothing can be taken back.")
+            taken = history.undo()
+            await self._commit(record, state, seat, UNDO, history.state)
+            board = _board(record, seat)
+            self._untell(record.id, taken, state, board)
+            said = " ".join(e.text for e in taken.events if not e.private or e.seat == board)
+            reply = await self._step(record, history.state, board, [])
+            reply.private = f"Taken back: {said or f'`{taken.notation}`'}\n{reply.private or ''}".rstrip()
+            return reply
+
+    def _untell(self, game_id: int, taken: Taken, after: GameState, board: int) -> None:
+        """Drop a taken-back action's events and placed cells from the turn's public summary."""
+        notes = self._turn_notes.get(game_id)
+        if notes is None or notes.turn != taken.before.turn:
+            return
+        public = [e for e in taken.events if not e.private]
+        if public and notes.events[-len(public):] == public:
+            del notes.events[-len(public):]
+        notes.placed -= _placed(taken.before, after, board)
 
     async def _step(self, record: GameRecord, state: GameState, board: int, events: list[Event]) -> Reply:
         """A step of the actor's turn, privately: what just happened, what to decide, the controls,

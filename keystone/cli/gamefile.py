@@ -12,8 +12,9 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
-from keystone.engine import GameConfig, GameState, IllegalAction, apply, new_game, parse_action
+from keystone.engine import GameConfig, GameState, IllegalAction, new_game
 from keystone.engine.bots import Level
+from keystone.engine.history import History
 
 BotLevel = Level
 
@@ -44,14 +45,15 @@ class SavedGame(BaseModel):
         return new_game(self.config, self.seed, self.names)
 
     def replay(self) -> GameState:
-        """The state after every saved move; BadGameFile names the first move that cannot be played."""
-        state = self.start()
+        """The state after every saved move (`undo` included); BadGameFile names the first move that
+        cannot be played."""
+        history = History(self.start())
         for number, move in enumerate(self.moves, start=1):
             try:
-                state, _ = apply(state, parse_action(move))
+                history.play(move)
             except IllegalAction as exc:
                 raise BadGameFile(f"Move {number} ({move!r}) cannot be played: {exc}") from None
-        return state
+        return history.state
 
 
 def write_game(path: Path, game: SavedGame) -> None:

@@ -649,11 +649,10 @@ def _why_not_step(state: GameState, action: Action) -> str:
 
 
 def replay(config: GameConfig, seed: int, names: Sequence[str], log: Iterable[str]) -> GameState:
-    """Rebuild a state from its seed and action log (notation strings)."""
-    state = new_game(config, seed, names)
-    for text in log:
-        state, _ = apply(state, parse_action(text))
-    return state
+    """Rebuild a state from its seed and action log (notation strings, `undo` entries included)."""
+    from keystone.engine.history import rebuild  # history builds on `apply`, so it imports this module
+
+    return rebuild(new_game(config, seed, names), list(log)).state
 
 
 def is_over(state: GameState) -> bool:

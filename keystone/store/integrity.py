@@ -8,12 +8,12 @@ from typing import Any
 from keystone.engine import (
     GameState,
     IllegalAction,
-    apply,
     dump_state,
     load_state,
     new_game,
     parse_action,
 )
+from keystone.engine.history import UNDO, History, is_undo
 from keystone.store.errors import CorruptGame, InvalidInput
 from keystone.store.models import GameRecord
 
@@ -26,6 +26,8 @@ def canonical_notation(action: object) -> str:
     """The canonical notation of an action, so the log only ever holds what replay can parse."""
     if not isinstance(action, str):
         raise InvalidInput("An action is given in its notation, such as `take 3 B2`.")
+    if is_undo(action):
+        return UNDO
     try:
         return str(parse_action(action))
     except IllegalAction as error:
@@ -58,7 +60,7 @@ def checked_state(
 
 
 def replay_check(record: GameRecord, names: list[str], moves: list[tuple[Any, ...]], digest: bytes) -> None:
-    """Rebuild the game from seed + log and compare every step's digest with the record."""
+    """Rebuild the game from seed + log (undos included) and compare every step's digest with the record."""
     assert record.seed is not None
     try:
         state = new_game(record.config, record.seed, names)
@@ -66,10 +68,11 @@ def replay_check(record: GameRecord, names: list[str], moves: list[tuple[Any, ..
         raise CorruptGame(record.id, "its setup cannot be rebuilt") from error
     if not moves and state_digest(dump_state(state)) != digest:
         raise CorruptGame(record.id, "its starting state differs from a fresh setup with its seed")
+    history = History(state)
     for version, notation, recorded in moves:
         try:
-            state, _ = apply(state, parse_action(notation))
+            history.play(notation)
         except IllegalAction as error:
             raise CorruptGame(record.id, f"move {version} ({notation}) is not legal when replayed") from error
-        if state_digest(dump_state(state)) != recorded:
+        if state_digest(dump_state(history.state)) != recorded:
             raise CorruptGame(record.id, f"replaying it differs from the record at move {version} ({notation})")

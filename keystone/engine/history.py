@@ -1,0 +1,101 @@
+"""Taking back an action, and rebuilding a game from a log that may hold `undo` entries.
+
+As on Board Game Arena, the player to act may take back their last action of this turn while no
+hidden information has come out since (no card drawn from the deck into a hand, no Field refill
+from the deck, no reshuffle). The log stays append-only: an undo is logged as `undo`, and replay
+restores the state before the previous action still in effect, so seed + log gives the same state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from keystone.engine.actions import IllegalAction, parse_action
+from keystone.engine.events import Event
+from keystone.engine.game import apply
+from keystone.engine.state import GameState
+
+UNDO = "undo"
+
+NOTHING = "There is nothing to take back this turn."
+DRAWN = "Cards were drawn since, so that action cannot be taken back."
+
+
+def is_undo(notation: str) -> bool:
+    return notation.strip().lower() == UNDO
+
+
+def undo_allowed(before: GameState | None, after: GameState) -> str | None:
+    """None when the action that led from `before` to `after` may be taken back, else why not."""
+    if after.phase == "over":
+        return "The game is over; no more actions can be taken."
+    if before is None:
+        return NOTHING
+    if before.turn != after.turn or before.current != after.current:
+        return f"The turn has passed to {after.seat.name}; only the current turn's actions can be taken back."
+    if before.deck != after.deck or before.rng != after.rng:
+        return DRAWN
+    return None
+
+
+def undone(before: GameState, after: GameState) -> GameState:
+    """`before` again, one version after `after`: undoing is itself a move, so versions only grow."""
+    restored = before.clone()
+    restored.version = after.version + 1
+    return restored
+
+
+@dataclass(frozen=True, slots=True)
+class Taken:
+    """An action still in effect: the state before it, its notation and what it told."""
+
+    before: GameState
+    notation: str
+    events: tuple[Event, ...]
+
+
+class History:
+    """A game as its log builds it: the current state and the actions of this turn still in effect,
+    newest last, so `undo` can step back through them."""
+
+    def __init__(self, start: GameState) -> None:
+        self.state = start
+        self._taken: list[Taken] = []
+
+    @property
+    def last(self) -> Taken | None:
+        """The newest action still in effect (the one an undo would take back)."""
+        return self._taken[-1] if self._taken else None
+
+    def why_not_undo(self) -> str | None:
+        last = self.last
+        return undo_allowed(None if last is None else last.before, self.state)
+
+    def play(self, notation: str) -> list[Event]:
+        """Apply one logged move (an action or `undo`); raises IllegalAction, changing nothing."""
+        if is_undo(notation):
+            self.undo()
+            return []
+        new, events = apply(self.state, parse_action(notation))
+        self._taken.append(Taken(self.state, notation, tuple(events)))
+        self.state = new
+        if self.why_not_undo() is not None:
+            del self._taken[:-1]  # nothing older can ever be taken back: keep only the reason why not
+        return events
+
+    def undo(self) -> Taken:
+        """Take back the newest action in effect; returns it. Raises IllegalAction saying why not."""
+        why = self.why_not_undo()
+        if why is not None:
+            raise IllegalAction(why)
+        taken = self._taken.pop()
+        self.state = undone(taken.before, self.state)
+        return taken
+
+
+def rebuild(start: GameState, log: list[str]) -> History:
+    """The history of a game from its starting state and its logged moves."""
+    history = History(start)
+    for notation in log:
+        history.play(notation)
+    return history

@@ -1,0 +1,51 @@
+"""End to end: `/undo` takes back a `/take` whose turn waits for End turn, before any card is drawn."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from keystone.app import Where
+from keystone.engine import GameState
+from tests.discord_helpers import make_bot, service_of
+from tests.fakediscord.fixtures import BotRunner
+from tests.fakediscord.server import FakeDiscord
+
+SEED = 1
+"""With this seed the fifth rightmost take leaves 10 synergy: the turn waits for a possible Wild."""
+
+
+async def test_undo_puts_the_taken_card_back_on_the_field(
+    fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    bot = make_bot(tmp_path / "ks.db")
+    await bot_runner.start(bot)
+    service = service_of(bot)
+    service._seeds = lambda: SEED
+    alice = fake.user("alice")
+    dm = fake.dm_channel(alice)
+    await fake.slash(alice, dm, "keystone new", {"players": 1})
+
+    async def state() -> GameState:
+        found = await service.state_here(Where(channel_id=dm.id))
+        assert found is not None
+        return found[1]
+
+    for _ in range(8):
+        before = await state()
+        slot = max(i for i, f in enumerate(before.field) if f is not None)
+        cell = "ABCD"[before.seats[0].board.index(None) // 4] + str(before.seats[0].board.index(None) % 4 + 1)
+        taken = await fake.slash(alice, dm, "take", {"card": str(slot + 1), "cell": cell})
+        if any(c.get("label") == "End turn" for c in taken.message.actionable()):
+            break
+    else:
+        raise AssertionError("no take left the turn waiting for End turn")
+    card = before.field[slot]
+    assert card is not None and (await state()).field[slot] is None
+    back = await fake.slash(alice, dm, "undo")
+    assert back.is_ephemeral and back.content.startswith("Taken back: Alice took ")
+    now = await state()
+    assert now.field[slot] == card and now.seats[0].board == before.seats[0].board
+    assert now.version == before.version + 2
+    again = await fake.slash(alice, dm, "undo")
+    assert again.is_ephemeral and "only the current turn's actions can be taken back" in again.content
