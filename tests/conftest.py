@@ -26,6 +26,28 @@ def no_store_left_open() -> Iterator[None]:
     assert not still, f"{len(still)} database connection(s) left open: close every Store a test opens"
 
 
+KEEP_ALIVE_THREAD = "keep-alive-handler"
+
+
+def _keep_alive_threads() -> set[threading.Thread]:
+    return {t for t in threading.enumerate() if t.name.startswith(KEEP_ALIVE_THREAD) and t.is_alive()}
+
+
+@pytest.fixture(autouse=True)
+def no_heartbeat_left_running() -> Iterator[None]:
+    """discord.py beats each gateway connection's heart from a thread of its own. A connection the
+    fake server dropped (a resume, a bot killed mid-test) can leave that thread behind, and 41 s
+    later it tries the test's closed event loop and raises during some unrelated later test; so
+    stop every heartbeat a test started when it ends."""
+    before = _keep_alive_threads()
+    yield
+    for thread in _keep_alive_threads() - before:
+        stop = getattr(thread, "stop", None)
+        if callable(stop):
+            stop()
+        thread.join(timeout=2)
+
+
 _exit_status: list[int] = [0]
 
 
