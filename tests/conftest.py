@@ -1,10 +1,12 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 
 import pytest
 
+from keystone.store import Store
 from tests.fakediscord.fixtures import bot_runner, fake_discord  # noqa: F401
 
 STORE_THREAD = "_connection_worker_thread"
@@ -46,6 +48,16 @@ def no_heartbeat_left_running() -> Iterator[None]:
         if callable(stop):
             stop()
         thread.join(timeout=2)
+
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Store]:
+    """A store on a real file whose clock ticks one second per reading, so orders are exact."""
+    ticks = iter(range(1_000_000))
+    s = await Store.open(tmp_path / "k.db", clock=lambda: float(next(ticks)))
+    yield s
+    await s.close()
 
 
 _exit_status: list[int] = [0]

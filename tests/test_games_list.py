@@ -4,10 +4,7 @@ from __future__ import annotations
 
 import random
 import sqlite3
-from collections.abc import AsyncIterator
 from pathlib import Path
-
-import pytest
 
 from keystone.app import Actor, GameService, Where
 from keystone.app.bots import simple_action
@@ -23,13 +20,6 @@ TABLE, OTHER, LOBBY = Where(10, 1), Where(20, 1), Where(30, 1)
 DM = Where(77)
 ELSEWHERE = Where(40, 2)
 
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    ticks = iter(range(1_000_000))
-    s = await Store.open(tmp_path / "k.db", clock=lambda: float(next(ticks)))
-    yield s
-    await s.close()
 
 
 # --------------------------------------------------------------------------- the store

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import random
 import sqlite3
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -28,14 +27,6 @@ from keystone.store import (
 )
 from keystone.store.migrate import latest
 from tests.store_helpers import play, random_move, results_for, start_game
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    ticks = iter(range(1_000_000))
-    s = await Store.open(tmp_path / "k.db", clock=lambda: float(next(ticks)))
-    yield s
-    await s.close()
 
 
 async def lobby(store: Store, channel_id: int = 100, kind: str = "competitive") -> int:
