@@ -18,6 +18,7 @@ from PIL import Image
 from tests.fakediscord import BotCrashed, FakeDiscord, HarnessError
 from tests.fakediscord.fixtures import BotRunner
 from tests.fakediscord.limits import check_message
+from tests.fakediscord.models import MANAGE_THREADS
 
 BUTTON = discord.ui.Button[discord.ui.View]
 
@@ -160,8 +161,37 @@ async def announce(interaction: discord.Interaction[Any]) -> None:
     await interaction.response.send_message(f"{again.content} / {len(history)} in history", ephemeral=True)
 
 
+@app_commands.command(name="spin", description="Start a public thread here and speak in it")
+async def spin(interaction: discord.Interaction[Any], name: str) -> None:
+    assert isinstance(interaction.channel, discord.TextChannel)
+    allowed = interaction.app_permissions.create_public_threads and interaction.app_permissions.send_messages_in_threads
+    try:
+        thread = await interaction.channel.create_thread(name=name, type=discord.ChannelType.public_thread,
+                                                         auto_archive_duration=10080)
+    except discord.Forbidden:
+        await interaction.response.send_message(f"refused (allowed: {allowed})", ephemeral=True)
+        return
+    await thread.send("first words")
+    await interaction.response.send_message(f"{thread.mention} {thread.type.value} {thread.parent_id}")
+
+
+@app_commands.command(name="where", description="Say what kind of channel this is")
+async def where(interaction: discord.Interaction[Any]) -> None:
+    channel = interaction.channel
+    parent = channel.parent_id if isinstance(channel, discord.Thread) else None
+    await interaction.response.send_message(f"{type(channel).__name__} {interaction.channel_id} {parent}")
+
+
+@app_commands.command(name="shut", description="Archive this thread after a last word")
+async def shut(interaction: discord.Interaction[Any]) -> None:
+    assert isinstance(interaction.channel, discord.Thread)
+    await interaction.response.send_message("closing")
+    await interaction.channel.send("last word")
+    await interaction.channel.edit(archived=True)
+
+
 COMMANDS: list[Any] = [tiny, square, secret, picture, whisper, counter, slow, pick, shout, ping, dawdle, rename,
-                       tidy, announce]
+                       tidy, announce, spin, where, shut]
 
 
 class TinyBot(commands.Bot):
@@ -354,6 +384,62 @@ async def test_channel_messages_can_be_sent_edited_and_read_back(fake_discord: F
     assert result.content == "hello everyone / 1 in history"
     [posted] = fake_discord.public_messages(general)
     assert posted.content == "hello everyone" and posted.revisions[0]["content"] == "hello"
+
+
+async def test_a_thread_is_created_used_archived_and_reopened(fake_discord: FakeDiscord, tiny_bot: TinyBot) -> None:
+    fake, alice, general = fake_discord, fake_discord.user("alice"), fake_discord.channel("general")
+    started = await fake.slash(alice, general, "spin", {"name": "A game"})
+    [thread] = fake.threads(general)
+    assert started.content == f"<#{thread.id}> 11 {general.id}"
+    assert (thread.name, thread.type, thread.owner_id, thread.auto_archive_duration) == (
+        "A game", 11, fake.bot_user.id, 10080)
+    assert [m.content for m in fake.messages(thread)] == ["first words"] and thread.message_count == 1
+    notice = fake.public_messages(general)[0]
+    assert (notice.type, notice.content) == (18, "A game")
+    known = tiny_bot.get_channel(thread.id)
+    assert isinstance(known, discord.Thread) and known.parent_id == general.id, "THREAD_CREATE reached the bot"
+
+    inside = await fake.slash(fake.user("bob"), thread, "where")
+    assert inside.content == f"Thread {thread.id} {general.id}" and inside.message.channel is thread
+    await fake.slash(alice, thread, "shut")
+    await fake.wait_for(lambda: thread.archived or None, what="the thread to be archived")
+    assert [m.content for m in fake.messages(thread)][-2:] == ["closing", "last word"]
+    await fake.wait_for(lambda: tiny_bot.get_channel(thread.id) is None or None, what="THREAD_UPDATE")
+
+    await fake.slash(alice, thread, "where")
+    assert thread.archived, "an interaction answer does not reopen an archived thread"
+    await fake.slash(alice, general, "announce")
+    assert thread.archived and fake.rejections == []
+
+
+async def test_a_bot_message_reopens_an_archived_thread_and_delete_needs_manage_threads(
+        fake_discord: FakeDiscord, tiny_bot: TinyBot) -> None:
+    fake, alice, general = fake_discord, fake_discord.user("alice"), fake_discord.channel("general")
+    await fake.slash(alice, general, "spin", {"name": "Quiet"})
+    [thread] = fake.threads(general)
+    await fake.slash(alice, thread, "shut")
+    await fake.wait_for(lambda: thread.archived or None, what="the thread to be archived")
+    known = await tiny_bot.fetch_channel(thread.id)
+    assert isinstance(known, discord.Thread) and known.archived
+    await known.send("back again")
+    assert not thread.archived and fake.messages(thread)[-1].content == "back again"
+    with pytest.raises(discord.Forbidden):
+        await known.delete()
+    fake.guild.members[fake.bot_user.id].permissions |= MANAGE_THREADS
+    await known.delete()
+    assert thread.deleted and fake.threads(general) == [thread]
+    with pytest.raises(discord.NotFound):
+        await known.send("gone")
+
+
+async def test_the_bot_may_be_refused_threads_in_one_channel(fake_discord: FakeDiscord, tiny_bot: TinyBot) -> None:
+    fake, alice = fake_discord, fake_discord.user("alice")
+    table = fake.channel("table-1")
+    table.bot_can_create_threads = False
+    refused = await fake.slash(alice, table, "spin", {"name": "Nope"})
+    assert refused.content == "refused (allowed: False)" and fake.threads(table) == []
+    allowed = await fake.slash(alice, fake.channel("table-2"), "spin", {"name": "Yes"})
+    assert allowed.content.endswith(str(fake.channel("table-2").id))
 
 
 async def test_a_bot_that_dies_mid_test_fails_the_next_wait(fake_discord: FakeDiscord, tiny_bot: TinyBot,

@@ -20,6 +20,7 @@ from .models import (
     MESSAGE_COMPONENT,
     MODAL_SUBMIT,
     SEND_MESSAGES,
+    THREAD_PERMISSIONS,
     FakeChannel,
     FakeGuild,
     FakeInteraction,
@@ -268,6 +269,10 @@ class HarnessMixin:
     def public_messages(self, channel: FakeChannel) -> list[FakeMessage]:
         return self.messages(channel, include_ephemeral=False)
 
+    def threads(self, channel: FakeChannel) -> list[FakeChannel]:
+        """The threads started in a text channel, oldest first (archived and deleted ones included)."""
+        return [t for t in self.channels.values() if t.parent is channel]
+
     def mark(self) -> int:
         """A point in time: pass it as `after=` to see only messages sent later."""
         return self.next_id()
@@ -293,6 +298,8 @@ class HarnessMixin:
 
     def _check_can_see(self, user: FakeUser, channel: FakeChannel) -> FakeGuild | None:
         guild = self._guild_of(channel)
+        if channel.deleted:
+            raise HarnessError(f"{channel!r} was deleted; nobody can use it")
         if channel.is_dm:
             if channel.recipient is not user:
                 raise HarnessError(f"{user!r} cannot use {channel!r}: it is someone else's DM with the bot")
@@ -302,7 +309,10 @@ class HarnessMixin:
 
     def _interaction_payload(self, inter: FakeInteraction, guild: FakeGuild | None) -> JSON:
         channel = inter.channel
-        app_permissions = BOT_PERMISSIONS if channel.bot_can_send else BOT_PERMISSIONS & ~SEND_MESSAGES
+        place = channel.parent or channel
+        app_permissions = BOT_PERMISSIONS if place.bot_can_send else BOT_PERMISSIONS & ~SEND_MESSAGES
+        if not place.threads_allowed:
+            app_permissions &= ~THREAD_PERMISSIONS
         payload: JSON = {
             "id": str(inter.id), "application_id": str(self.application_id), "type": inter.type,
             "data": inter.data, "token": inter.token, "version": 1, "locale": "en-US",

@@ -34,6 +34,10 @@ USE_APPLICATION_COMMANDS = 1 << 31
 MANAGE_CHANNELS = 1 << 4
 MANAGE_GUILD = 1 << 5
 MANAGE_MESSAGES = 1 << 13
+MANAGE_THREADS = 1 << 34
+CREATE_PUBLIC_THREADS = 1 << 35
+SEND_MESSAGES_IN_THREADS = 1 << 38
+THREAD_PERMISSIONS = CREATE_PUBLIC_THREADS | SEND_MESSAGES_IN_THREADS
 ALL_PERMISSIONS = (1 << 51) - 1
 
 MEMBER_PERMISSIONS = (
@@ -45,6 +49,7 @@ MEMBER_PERMISSIONS = (
     | ADD_REACTIONS
     | USE_EXTERNAL_EMOJIS
     | USE_APPLICATION_COMMANDS
+    | THREAD_PERMISSIONS
 )
 BOT_PERMISSIONS = MEMBER_PERMISSIONS
 
@@ -128,11 +133,19 @@ class FakeMember:
 
 TEXT_CHANNEL = 0
 DM_CHANNEL = 1
+PUBLIC_THREAD = 11
+PRIVATE_THREAD = 12
+THREAD_TYPES = (PUBLIC_THREAD, PRIVATE_THREAD)
+ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)
+"""The minutes of inactivity after which Discord may archive a thread (the only values it accepts)."""
 
 
 @dataclass(eq=False)
 class FakeChannel:
-    """A guild text channel or a direct-message channel with the bot."""
+    """A guild text channel, a thread of one (`parent` set), or a direct-message channel with the bot.
+
+    `bot_can_create_threads` is the bot's Create Public Threads and Send Messages in Threads
+    permission here (a thread follows its parent)."""
 
     id: int
     name: str
@@ -141,10 +154,28 @@ class FakeChannel:
     recipient: FakeUser | None = None
     position: int = 0
     bot_can_send: bool = True
+    bot_can_create_threads: bool = True
+    parent: FakeChannel | None = None
+    owner_id: int | None = None
+    archived: bool = False
+    locked: bool = False
+    auto_archive_duration: int = 10080
+    archive_timestamp: str = field(default_factory=iso_now)
+    message_count: int = 0
+    deleted: bool = False
 
     @property
     def is_dm(self) -> bool:
         return self.type == DM_CHANNEL
+
+    @property
+    def is_thread(self) -> bool:
+        return self.type in THREAD_TYPES
+
+    @property
+    def threads_allowed(self) -> bool:
+        """Whether the bot may create threads here and speak in them (a thread asks its parent)."""
+        return self.parent.bot_can_create_threads if self.parent is not None else self.bot_can_create_threads
 
     @property
     def mention(self) -> str:
@@ -155,6 +186,8 @@ class FakeChannel:
             recipients = [self.recipient.payload()] if self.recipient else []
             return {"id": str(self.id), "type": DM_CHANNEL, "recipients": recipients,
                     "last_message_id": None, "flags": 0}
+        if self.parent is not None:
+            return self.thread_payload(self.parent)
         return {
             "id": str(self.id),
             "type": self.type,
@@ -170,8 +203,21 @@ class FakeChannel:
             "flags": 0,
         }
 
+    def thread_payload(self, parent: FakeChannel) -> JSON:
+        """A thread channel object, as Discord returns it from creation, GET and PATCH."""
+        return {
+            "id": str(self.id), "type": self.type, "guild_id": str(self.guild_id), "parent_id": str(parent.id),
+            "owner_id": str(self.owner_id), "name": self.name, "last_message_id": None,
+            "rate_limit_per_user": 0, "flags": 0, "message_count": self.message_count,
+            "total_message_sent": self.message_count, "member_count": 1,
+            "thread_metadata": {"archived": self.archived, "auto_archive_duration": self.auto_archive_duration,
+                                "archive_timestamp": self.archive_timestamp, "locked": self.locked,
+                                "create_timestamp": self.archive_timestamp},
+        }
+
     def __repr__(self) -> str:
-        return f"<FakeChannel {'DM' if self.is_dm else '#' + self.name} id={self.id}>"
+        where = "DM" if self.is_dm else ("thread " if self.is_thread else "#") + self.name
+        return f"<FakeChannel {where} id={self.id}>"
 
 
 @dataclass(eq=False)
@@ -183,6 +229,7 @@ class FakeGuild:
     owner_id: int
     channels: list[FakeChannel] = field(default_factory=list)
     members: dict[int, FakeMember] = field(default_factory=dict)
+    threads: list[FakeChannel] = field(default_factory=list)
 
     def channel(self, name: str) -> FakeChannel:
         for channel in self.channels:
@@ -210,7 +257,7 @@ class FakeGuild:
             "roles": [self.everyone_role()],
             "channels": [c.payload() for c in self.channels],
             "members": [m.payload() for m in members],
-            "threads": [],
+            "threads": [t.payload() for t in self.threads if not t.archived and not t.deleted],
             "presences": [],
             "voice_states": [],
             "emojis": [],

@@ -27,6 +27,7 @@ from . import limits
 from .harness import HarnessError, HarnessMixin
 from .models import (
     APPLICATION_COMMAND,
+    ARCHIVE_DURATIONS,
     AUTOCOMPLETE,
     BOT_PERMISSIONS,
     COMPONENTS_V2,
@@ -34,9 +35,13 @@ from .models import (
     EPHEMERAL,
     JSON,
     LOADING,
+    MANAGE_THREADS,
     MESSAGE_COMPONENT,
     MODAL_SUBMIT,
+    PUBLIC_THREAD,
     SUPPRESS_EMBEDS,
+    TEXT_CHANNEL,
+    THREAD_TYPES,
     FakeAttachment,
     FakeChannel,
     FakeGuild,
@@ -315,6 +320,9 @@ class FakeDiscord(HarnessMixin):
         r("DELETE", "/webhooks/{app_id}/{token}/messages/{message_id}", self._delete_webhook_message,
           auth=False)
         r("GET", "/channels/{channel_id}", self._get_channel)
+        r("PATCH", "/channels/{channel_id}", self._edit_channel)
+        r("DELETE", "/channels/{channel_id}", self._delete_channel)
+        r("POST", "/channels/{channel_id}/threads", self._create_thread)
         r("GET", "/channels/{channel_id}/messages", self._history)
         r("POST", "/channels/{channel_id}/messages", self._send_channel_message)
         r("GET", "/channels/{channel_id}/messages/{message_id}", self._get_channel_message)
@@ -467,6 +475,7 @@ class FakeDiscord(HarnessMixin):
         )
         message.attachments = self._attachments(payload, files, [])
         self.all_messages[message.id] = message
+        channel.message_count += channel.is_thread
         return message
 
     def _edit_message(self, message: FakeMessage, payload: JSON, files: Files) -> None:
@@ -519,7 +528,7 @@ class FakeDiscord(HarnessMixin):
 
     def _channel_or_404(self, params: Params) -> FakeChannel:
         channel = self.channels.get(int(params["channel_id"]))
-        if channel is None:
+        if channel is None or channel.deleted:
             raise ApiError(404, 10003, "Unknown Channel")
         return channel
 
@@ -806,8 +815,10 @@ class FakeDiscord(HarnessMixin):
         channel = self._channel_or_404(params)
         if channel.is_dm and channel.recipient is not None and not channel.recipient.dms_open:
             raise ApiError(403, 50007, "Cannot send messages to this user")
-        if not channel.is_dm and not channel.bot_can_send:
+        if not channel.is_dm and not (channel.parent or channel).bot_can_send:
             raise ApiError(403, 50013, "Missing Permissions")
+        if channel.is_thread:
+            await self._reopen_to_send(channel)
         body, files = await self._read_body(request)
         message = self._create_message(channel, body, files)
         await self._message_event("MESSAGE_CREATE", message)
@@ -859,6 +870,102 @@ class FakeDiscord(HarnessMixin):
         if emoji in message.reactions:
             message.reactions.remove(emoji)
         return no_content()
+
+    # ------------------------------------------------------------- REST: threads
+
+    async def _create_thread(self, request: web.Request, params: Params) -> web.Response:
+        """Start a thread without a starter message (the only kind the fake knows)."""
+        parent = self._channel_or_404(params)
+        if parent.type != TEXT_CHANNEL:
+            raise ApiError(400, 50024, "Cannot execute action on this channel type")
+        body, _ = await self._read_body(request)
+        kind = int(body.get("type") or 12)  # Discord's default here is a private thread
+        name = str(body.get("name") or "")
+        duration = int(body.get("auto_archive_duration") or 4320)
+        problems = [problem for bad, problem in (
+            (kind not in THREAD_TYPES, f"type {kind} is not a thread type a text channel can start"),
+            (not 1 <= len(name) <= 100, "name must be 1 to 100 characters"),
+            (duration not in ARCHIVE_DURATIONS, f"auto_archive_duration must be one of {list(ARCHIVE_DURATIONS)}"),
+        ) if bad]
+        if problems:
+            raise invalid_body(problems)
+        if not parent.threads_allowed or not parent.bot_can_send:
+            raise ApiError(403, 50013, "Missing Permissions")
+        guild = self.guilds[parent.guild_id or 0]
+        thread = FakeChannel(self.next_id(), name, type=kind, guild_id=guild.id, parent=parent,
+                             owner_id=self.bot_user.id, auto_archive_duration=duration)
+        guild.threads.append(thread)
+        self.channels[thread.id] = thread
+        session = self.active_session()
+        if session is not None:
+            member = {"id": str(thread.id), "user_id": str(self.bot_user.id), "join_timestamp": iso_now(),
+                      "flags": 0}
+            await session.send("THREAD_CREATE", {**thread.payload(), "newly_created": True, "member": member})
+        if kind == PUBLIC_THREAD:  # Discord says so in the parent channel
+            notice = self._create_message(parent, {"content": name}, {})
+            notice.type = 18
+            await self._message_event("MESSAGE_CREATE", notice)
+        return json_response(thread.payload(), 201)
+
+    def _thread_or_refuse(self, params: Params) -> FakeChannel:
+        channel = self._channel_or_404(params)
+        if channel.deleted:
+            raise ApiError(404, 10003, "Unknown Channel")
+        if not channel.is_thread:
+            raise ApiError(403, 50013, "Missing Permissions")  # the bot has no Manage Channels
+        return channel
+
+    async def _edit_channel(self, request: web.Request, params: Params) -> web.Response:
+        """Rename, archive or reopen a thread the bot started (locking needs Manage Threads)."""
+        thread = self._thread_or_refuse(params)
+        body, _ = await self._read_body(request)
+        unknown = sorted(set(body) - {"name", "archived", "auto_archive_duration", "locked"})
+        if unknown:
+            raise invalid_body([f"the fake cannot change {unknown} on a thread"])
+        if thread.owner_id != self.bot_user.id or body.get("locked") or (thread.locked and "archived" in body):
+            raise ApiError(403, 50013, "Missing Permissions")
+        if "auto_archive_duration" in body and body["auto_archive_duration"] not in ARCHIVE_DURATIONS:
+            raise invalid_body([f"auto_archive_duration must be one of {list(ARCHIVE_DURATIONS)}"])
+        if "name" in body:
+            thread.name = str(body["name"])
+        thread.auto_archive_duration = int(body.get("auto_archive_duration", thread.auto_archive_duration))
+        if "archived" in body and bool(body["archived"]) != thread.archived:
+            thread.archived, thread.archive_timestamp = bool(body["archived"]), iso_now()
+        await self._thread_event("THREAD_UPDATE", thread)
+        return json_response(thread.payload())
+
+    async def _delete_channel(self, request: web.Request, params: Params) -> web.Response:
+        """Deleting a thread needs Manage Threads, which the bot has only when a test grants it."""
+        thread = self._thread_or_refuse(params)
+        guild = self.guilds[thread.guild_id or 0]
+        if not guild.members[self.bot_user.id].permissions & MANAGE_THREADS:
+            raise ApiError(403, 50013, "Missing Permissions")
+        thread.deleted = True
+        await self._thread_event("THREAD_DELETE", thread)
+        return json_response(thread.payload())
+
+    async def _reopen_to_send(self, thread: FakeChannel) -> None:
+        """A message in an archived thread reopens it, unless it is locked."""
+        if thread.deleted:
+            raise ApiError(404, 10003, "Unknown Channel")
+        if not thread.threads_allowed:
+            raise ApiError(403, 50013, "Missing Permissions")
+        if thread.archived and thread.locked:
+            raise ApiError(400, 50083, "Thread is archived")
+        if thread.archived:
+            thread.archived, thread.archive_timestamp = False, iso_now()
+            await self._thread_event("THREAD_UPDATE", thread)
+
+    async def _thread_event(self, event: str, thread: FakeChannel) -> None:
+        session = self.active_session()
+        if session is None:
+            return
+        if event == "THREAD_DELETE":
+            data: JSON = {"id": str(thread.id), "guild_id": str(thread.guild_id), "type": thread.type,
+                          "parent_id": str(thread.parent.id if thread.parent else 0)}
+        else:
+            data = thread.payload()
+        await session.send(event, data)
 
     # ---------------------------------------------------------------- gateway
 
