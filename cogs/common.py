@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 
 from cogs.bot import KeystoneBot
-from keystone.app import Actor, Control, GameService, Reply, Where
+from keystone.app import Actor, Control, GameService, Reply, Where, threads
 from keystone.app.replies import File
 
 log = logging.getLogger(__name__)
@@ -147,6 +147,23 @@ async def post(interaction: discord.Interaction[Any], reply: Reply, *, edit: boo
             await interaction.followup.send(**private)
     for extra in reply.more:
         await interaction.followup.send(files=files_of(extra.files), **public_message(extra))
+    if reply.ends_game and isinstance(interaction.channel, discord.Thread):
+        await close_thread(interaction.channel)
+
+
+async def send_public(channel: discord.abc.Messageable, reply: Reply) -> None:
+    """Post a Reply's public messages in a channel, when no interaction answers there (a new thread)."""
+    for message in (reply, *reply.more):
+        await channel.send(files=files_of(message.files), **public_message(message))
+
+
+async def close_thread(thread: discord.Thread) -> None:
+    """A game's thread once its game has ended: a last line, then archived (kept to read, not deleted)."""
+    try:
+        await thread.send(threads.CLOSING)
+        await thread.edit(archived=True)
+    except discord.HTTPException as exc:
+        log.warning("could not archive the finished game's thread %s: %s", thread.id, exc)
 
 
 async def _send_public(interaction: discord.Interaction[Any], reply: Reply) -> None:

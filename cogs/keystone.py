@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Awaitable
+from dataclasses import dataclass
 from typing import Any, get_args
 
 import discord
@@ -16,8 +18,19 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from cogs.bot import KeystoneBot
-from cogs.common import EVERYWHERE, INSTALLS, actor_of, files_of, post, public_message, run, service_of, where_of
-from keystone.app import GameService, Reply, ids
+from cogs.common import (
+    EVERYWHERE,
+    INSTALLS,
+    actor_of,
+    files_of,
+    post,
+    public_message,
+    run,
+    send_public,
+    service_of,
+    where_of,
+)
+from keystone.app import Actor, GameService, Reply, Where, ids, threads
 from keystone.app.listing import Scope
 from keystone.app.service import Mode
 from keystone.app.text import HELP, RULES, rules_text
@@ -190,6 +203,54 @@ def _number(text: str) -> str:
     return match.group(1) if match else text.strip()
 
 
+# ---------------------------------------------------------------------- games in threads
+
+
+@dataclass(frozen=True, slots=True)
+class NewOptions:
+    """What `/keystone new` was asked for, to check before a thread is opened and to open the game with."""
+
+    players: int
+    rules: Ruleset
+    mode: Mode
+    assignment: int | None
+    opponent: Level | None
+    envelope: bool
+
+    def open(self, service: GameService, where: Where, actor: Actor) -> Awaitable[Reply]:
+        return service.new(where, actor, self.players, self.rules, mode=self.mode, assignment=self.assignment,
+                           opponent=self.opponent, envelope=self.envelope)
+
+    async def problem(self, service: GameService, where: Where, actor: Actor) -> str | None:
+        return await service.why_not_new(where, actor, self.players, mode=self.mode, assignment=self.assignment,
+                                         opponent=self.opponent, envelope=self.envelope)
+
+
+def thread_problem(interaction: discord.Interaction[Any]) -> str | None:
+    """Why no game thread can be opened from here (a DM, a thread, missing permissions), or None."""
+    if interaction.guild_id is None:
+        return threads.NOT_IN_DM
+    if isinstance(interaction.channel, discord.Thread):
+        return threads.NOT_IN_THREAD
+    if not isinstance(interaction.channel, discord.TextChannel):
+        return threads.NOT_A_TEXT_CHANNEL
+    allowed = interaction.app_permissions
+    missing = [name for name, ok in ((threads.CREATE_PUBLIC_THREADS, allowed.create_public_threads),
+                                     (threads.SEND_MESSAGES_IN_THREADS, allowed.send_messages_in_threads)) if not ok]
+    return threads.missing_permissions(missing) if missing else None
+
+
+async def _discard(thread: discord.Thread) -> None:
+    """Remove a thread whose game could not be opened after all: deleted, or archived when that is refused."""
+    try:
+        await thread.delete()
+    except discord.HTTPException:
+        try:
+            await thread.edit(archived=True)
+        except discord.HTTPException as exc:
+            log.warning("could not remove the empty game thread %s: %s", thread.id, exc)
+
+
 # ---------------------------------------------------------------------- the cog
 
 
@@ -249,7 +310,8 @@ class KeystoneCog(commands.Cog, name="Keystone"):
                            mode="Competitive (default), or co-op: partners share one board",
                            assignment="A Field Journal assignment to play (co-op in a channel, solo in a DM)",
                            opponent="Seat a bot of this level (in a DM the game starts against it at once)",
-                           envelope="Add the sealed envelope's cards (opened by starting the last assignment)")
+                           envelope="Add the sealed envelope's cards (opened by starting the last assignment)",
+                           thread="Open the game in its own new thread of this channel, so the channel hosts many")
     @app_commands.choices(rules=[app_commands.Choice(name="Second edition", value="second-edition"),
                                  app_commands.Choice(name="First-edition variant", value="first-edition")],
                           mode=[app_commands.Choice(name="Competitive", value="competitive"),
@@ -258,10 +320,35 @@ class KeystoneCog(commands.Cog, name="Keystone"):
     async def new(self, interaction: discord.Interaction[Any], players: app_commands.Range[int, 1, 4] = 2,
                   rules: Ruleset = "second-edition", mode: Mode = "competitive",
                   assignment: app_commands.Range[int, 1, LAST_ASSIGNMENT] | None = None,
-                  opponent: Level | None = None, envelope: bool = False) -> None:
-        work = self.service.new(where_of(interaction), actor_of(interaction), players, rules, mode=mode,
-                               assignment=assignment, opponent=opponent, envelope=envelope)
+                  opponent: Level | None = None, envelope: bool = False, thread: bool = False) -> None:
+        options = NewOptions(players, rules, mode, assignment, opponent, envelope)
+        work = self._new_in_thread(interaction, options) if thread else options.open(
+            self.service, where_of(interaction), actor_of(interaction))
         await run(interaction, work)
+
+    async def _new_in_thread(self, interaction: discord.Interaction[Any], options: NewOptions) -> Reply:
+        """Open a public thread of this channel and the game in it; the channel gets a line pointing there.
+
+        Everything that could refuse is asked first, so a refusal leaves no empty thread behind."""
+        channel, actor = interaction.channel, actor_of(interaction)
+        problem = thread_problem(interaction) or await options.problem(self.service, where_of(interaction), actor)
+        if problem is not None:
+            return Reply.refuse(problem)
+        assert isinstance(channel, discord.TextChannel)  # thread_problem refuses every other place
+        try:
+            made = await channel.create_thread(name=threads.thread_name(actor.name),
+                                               type=discord.ChannelType.public_thread,
+                                               auto_archive_duration=threads.ARCHIVE_AFTER_MINUTES)
+        except discord.HTTPException as exc:
+            log.warning("Discord refused a game thread in channel %s: %s", channel.id, exc)
+            return Reply.refuse(threads.REFUSED)
+        opened = await options.open(self.service, Where(channel_id=made.id, guild_id=interaction.guild_id), actor)
+        if opened.public is None:
+            await _discard(made)
+            return opened
+        await send_public(made, opened)
+        return Reply(public=threads.opened_line(actor.name, made.id), private=opened.private,
+                     private_files=opened.private_files)
 
     @keystone.command(name="join", description="Take a seat in this channel's lobby")
     async def join(self, interaction: discord.Interaction[Any]) -> None:

@@ -44,6 +44,7 @@ class Reply:
     `mention` lists the only user ids the public message may ping. `step` marks the private part
     as a step of the actor's turn in progress: it may replace the step message it answers.
     `more` holds further public messages to post after this one, in order (one per bot turn).
+    `ended` marks the message that ends the game (or closes its lobby): a game's own thread closes then.
     """
 
     public: str | None = None
@@ -55,11 +56,17 @@ class Reply:
     mention: list[int] = field(default_factory=list)
     step: bool = False
     more: list[Reply] = field(default_factory=list)
+    ended: bool = False
 
     @classmethod
     def refuse(cls, sentence: str) -> Reply:
         """A private refusal: nothing changed."""
         return cls(private=sentence)
+
+    @property
+    def ends_game(self) -> bool:
+        """Whether this reply, or one of the messages after it, ends the game."""
+        return self.ended or any(m.ended for m in self.more)
 
     @property
     def ok(self) -> bool:

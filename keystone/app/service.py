@@ -184,16 +184,12 @@ class GameService:
         envelope: bool = False,
     ) -> Reply:
         """Open a lobby in this channel; in a direct message start a solo game (or one against bots) at once."""
-        problem = _new_problem(where, players, mode, assignment, opponent, envelope)
+        problem = await self.why_not_new(where, actor, players, mode=mode, assignment=assignment,
+                                         opponent=opponent, envelope=envelope)
         if problem is not None:
             raise IllegalAction(problem)
         if assignment is not None and mode == "competitive":
             return await self.journal_start(where, actor, assignment)
-        if envelope and not await self._envelope_open(actor.user_id):
-            raise IllegalAction(
-                f"The sealed envelope opens at the start of assignment {campaign.LAST_ASSIGNMENT} of the Field "
-                "Journal; see `/journal list`."
-            )
         kind, config = _new_config(where, players, rules, mode, assignment, opponent, envelope)
         record = await self.store.create_lobby(
             guild_id=where.guild_id, channel_id=where.channel_id, kind=kind, host_id=actor.user_id,
@@ -211,6 +207,18 @@ class GameService:
         return self._lobby_reply(
             record, f"{actor.name} opened {what} for {config.players} players ({config.rules}){about}.{bots}"
         )
+
+    async def why_not_new(
+        self, where: Where, actor: Actor, players: int = 2, *, mode: Mode = "competitive",
+        assignment: int | None = None, opponent: Level | None = None, envelope: bool = False,
+    ) -> str | None:
+        """Why `new` would refuse these options, or None: asked before a thread is opened for a game,
+        so a refusal leaves no empty thread behind."""
+        problem = _new_problem(where, players, mode, assignment, opponent, envelope)
+        if problem is None and envelope and not await self._envelope_open(actor.user_id):
+            problem = (f"The sealed envelope opens at the start of assignment {campaign.LAST_ASSIGNMENT} of the "
+                       "Field Journal; see `/journal list`.")
+        return problem
 
     async def _won(self, user_id: int) -> list[int]:
         """The assignments this person has won (their campaign progress)."""
@@ -250,7 +258,7 @@ class GameService:
             if what == "leave":
                 record = await self.store.leave_lobby(gid, actor.user_id)
                 if record.status != "lobby":
-                    return Reply(public=f"{actor.name} left; with nobody seated the lobby is closed.")
+                    return Reply(public=f"{actor.name} left; with nobody seated the lobby is closed.", ended=True)
                 return self._lobby_reply(record, f"{actor.name} left.")
             if actor.user_id != record.host_id:
                 return Reply.refuse("Only the player who opened the lobby can do that.")
@@ -423,7 +431,7 @@ class GameService:
         reply.controls = controls_for(state, record.id, show_held=not state.held_private)
 
     async def _final_message(self, record: GameRecord, state: GameState) -> Reply:
-        reply = Reply()
+        reply = Reply(ended=True)
         result = await self._final_words(record, state, reply)
         reply.public = f"The game is over.\n{result}"
         return reply
@@ -694,7 +702,7 @@ class GameService:
             resignation = Resign(_board(record, seat))
             new, _ = apply(state, resignation)
             await self._commit(record, state, seat, str(resignation), new)
-            reply = Reply()
+            reply = Reply(ended=True)
             result = await self._final_words(record, new, reply)
             reply.public = f"{actor.name} resigned; the game ends here.\n{result}"
             return reply
@@ -726,7 +734,7 @@ class GameService:
                 )
             await self.store.abandon_game(gid)
             self._cache.pop(gid, None)
-            return Reply(public=f"{actor.name} abandoned the game; the channel is free for a new one.")
+            return Reply(public=f"{actor.name} abandoned the game; the channel is free for a new one.", ended=True)
 
     # ------------------------------------------------------------------ finding one's games
 

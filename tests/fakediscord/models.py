@@ -230,6 +230,8 @@ class FakeGuild:
     channels: list[FakeChannel] = field(default_factory=list)
     members: dict[int, FakeMember] = field(default_factory=dict)
     threads: list[FakeChannel] = field(default_factory=list)
+    thread_limit: int = 1000
+    """Active (unarchived) threads Discord allows a server at once."""
 
     def channel(self, name: str) -> FakeChannel:
         for channel in self.channels:

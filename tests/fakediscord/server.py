@@ -889,9 +889,11 @@ class FakeDiscord(HarnessMixin):
         ) if bad]
         if problems:
             raise invalid_body(problems)
-        if not parent.threads_allowed or not parent.bot_can_send:
+        if not parent.threads_allowed:
             raise ApiError(403, 50013, "Missing Permissions")
         guild = self.guilds[parent.guild_id or 0]
+        if sum(not t.archived and not t.deleted for t in guild.threads) >= guild.thread_limit:
+            raise ApiError(400, 160006, "Maximum number of active threads reached")
         thread = FakeChannel(self.next_id(), name, type=kind, guild_id=guild.id, parent=parent,
                              owner_id=self.bot_user.id, auto_archive_duration=duration)
         guild.threads.append(thread)
