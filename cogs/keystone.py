@@ -155,7 +155,25 @@ class LevelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.L
         await run(interaction, work, edit=True)
 
 
-DYNAMIC_ITEMS = (ActButton, ChoiceSelect, ShowButton, LobbyButton, LevelSelect)
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.UNDO.pattern):
+    """Takes back the acting player's last action of this turn, from their private step message."""
+
+    def __init__(self, game: int, version: int) -> None:
+        super().__init__(discord.ui.Button(label="Undo", custom_id=ids.undo_id(game, version)))
+        self.game, self.version = game, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> UndoButton:
+        return cls(int(match["game"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        service = service_of(interaction)
+        await run(interaction, service.undo(where_of(interaction), actor_of(interaction), game_id=self.game,
+                                            version=self.version))
+
+
+DYNAMIC_ITEMS = (ActButton, ChoiceSelect, ShowButton, LobbyButton, LevelSelect, UndoButton)
 
 
 # ---------------------------------------------------------------------- autocomplete

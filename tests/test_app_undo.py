@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
-from keystone.app import Actor, GameService, Where
-from keystone.engine import GameState, dump_state
+import random
+
+from keystone.app import Actor, GameService, Where, ids
+from keystone.app.service import MOVED_ON
+from keystone.engine import GameState, dump_state, legal_actions, new_game
+from keystone.engine.history import rebuild
 from keystone.store import Store
 
 HERE = Where(channel_id=10, guild_id=1)
 ANN, BOB = Actor(1, "Ann"), Actor(2, "Bob")
 
 
-async def started(store: Store) -> GameService:
-    service = GameService(store, seeds=lambda: 7)
+async def started(store: Store, seed: int = 7) -> GameService:
+    service = GameService(store, seeds=lambda: seed)
     assert (await service.new(HERE, ANN)).ok
     assert (await service.lobby(HERE, BOB, "join")).ok
     assert (await service.lobby(HERE, ANN, "start")).ok
@@ -64,3 +68,42 @@ async def test_a_taken_back_action_is_left_out_of_the_turns_public_message() -> 
         told = await service.act(HERE, ANN, f"take {slot + 1} A1")
         assert (await state(service)).turn == 1, "a take with little synergy ends the turn"
         assert told.public is not None and "Ann took" in told.public and "uses skill" not in told.public
+
+
+async def test_a_step_offers_undo_exactly_when_an_undo_would_be_allowed() -> None:
+    """Whatever the actions (random, skills first; seed 0 deals the drawing skill 1), the Undo button is on
+    the step message iff the log's history allows an undo, and it carries the game's current version."""
+    async with await Store.open(":memory:") as store:
+        service = await started(store, seed=0)
+        record = await store.get_active_game(HERE.channel_id)
+        assert record is not None
+        offered: list[bool] = []
+        while (found := await service.state_here(HERE)) is not None:
+            now = found[1]
+            actor = ANN if now.current == 0 else BOB
+            legal = [str(a) for a in legal_actions(now)]
+            eager = [n for n in legal if n.split()[0] in ("skill", "draw", "place", "pile")]
+            reply = await service.act(HERE, actor, random.Random(now.version).choice(eager or legal))
+            assert reply.ok
+            if not reply.step:
+                continue
+            after = await state(service)
+            history = rebuild(new_game(after.config, after.seed, ["Ann", "Bob"]), await store.log(record.id))
+            undo = [c for c in reply.private_controls if c.label == "Undo"]
+            assert bool(undo) == (history.why_not_undo() is None)
+            assert all(c.custom_id == ids.undo_id(record.id, after.version) for c in undo)
+            offered.append(bool(undo))
+        assert True in offered and False in offered, "both kinds of step came up"
+
+
+async def test_undo_from_a_button_at_an_old_version_is_told_the_game_moved_on() -> None:
+    async with await Store.open(":memory:") as store:
+        service = await started(store)
+        start = await state(service)
+        record = await store.get_active_game(HERE.channel_id)
+        assert record is not None
+        assert (await service.act(HERE, ANN, f"skill {start.skills[0].number}")).ok
+        stale = await service.undo(HERE, ANN, game_id=record.id, version=start.version)
+        assert (stale.private or "").startswith(MOVED_ON) and (await state(service)).version == 1
+        fresh = await service.undo(HERE, ANN, game_id=record.id, version=1)
+        assert (fresh.private or "").startswith("Taken back:") and (await state(service)).version == 2

@@ -86,6 +86,11 @@ def controls_for(state: GameState, game_id: int, *, show_held: bool) -> list[Con
     return out
 
 
+def undo_control(game_id: int, version: int) -> Control:
+    """The Undo button on the acting player's private step message (offered only while undo is allowed)."""
+    return Control(ids.undo_id(game_id, version), "Undo", "danger")
+
+
 def cell_select(state: GameState, game_id: int, prefix: str) -> Control | None:
     """The second step of a two-step choice: the cells that complete `prefix`."""
     rest = completions([str(a) for a in legal_actions(state)], prefix)

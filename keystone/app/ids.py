@@ -10,6 +10,7 @@ SELECT = re.compile(r"ks:sel:(?P<game>\d+):(?P<version>\d+):(?P<tag>[a-z0-9_]+)"
 LOBBY = re.compile(r"ks:lobby:(?P<game>\d+):(?P<what>join|leave|start|bot)")
 LEVEL = re.compile(r"ks:level:(?P<game>\d+)")
 SHOW = re.compile(r"ks:show:(?P<game>\d+):(?P<version>\d+)")
+UNDO = re.compile(r"ks:undo:(?P<game>\d+):(?P<version>\d+)")
 
 
 def act_id(game: int, version: int, notation: str) -> str:
@@ -31,6 +32,11 @@ def level_id(game: int) -> str:
 
 def show_id(game: int, version: int) -> str:
     return f"ks:show:{game}:{version}"
+
+
+def undo_id(game: int, version: int) -> str:
+    """The Undo button of a step message: takes back the last action, if the game is still at `version`."""
+    return f"ks:undo:{game}:{version}"
 
 
 def notation_of(encoded: str) -> str:

@@ -19,7 +19,7 @@ from typing import Concatenate, Literal, ParamSpec
 
 from keystone.app import ids, journal, listing, pictures, text
 from keystone.app.bots import bot_action
-from keystone.app.controls import cell_select, controls_for
+from keystone.app.controls import cell_select, controls_for, undo_control
 from keystone.app.replies import Control, File, Option, Reply
 from keystone.cards import Ruleset
 from keystone.engine import (
@@ -40,7 +40,7 @@ from keystone.engine import (
 from keystone.engine.actions import Resign
 from keystone.engine.bots import LEVELS, Level
 from keystone.engine.coop import acting_player
-from keystone.engine.history import UNDO, Taken, rebuild
+from keystone.engine.history import UNDO, Taken, rebuild, undo_allowed
 from keystone.engine.results import final_scores, standings, view_scores
 from keystone.render import changed_cells
 from keystone.store import GameRecord, Kind, LoadedGame, SeatInfo, SeatResult, StaleVersion, Store, StoreError
@@ -328,7 +328,7 @@ class GameService:
         notes.events += [e for e in events if not e.private]
         notes.placed |= _placed(state, new, board)
         if not _turn_ended(state, new):
-            return await self._step(record, new, board, events)
+            return await self._step(record, new, board, events, undoable=undo_allowed(state, new) is None)
         self._turn_notes.pop(record.id, None)
         _, bots = await self._bot_turns(record, new)
         messages = await self._tell(record, [_Turn(board, new, notes.events, tuple(sorted(notes.placed))), *bots])
@@ -348,12 +348,14 @@ class GameService:
         return noted
 
     @guarded
-    async def undo(self, where: Where, actor: Actor) -> Reply:
+    async def undo(self, where: Where, actor: Actor, *, game_id: int | None = None, version: int | None = None
+                   ) -> Reply:
         """Take back the actor's last action of this turn, if no hidden card has come out since;
-        logged as `undo`, answered privately with what was taken back and the step controls."""
-        gid = (await self._game_here(where)).id
+        logged as `undo`, answered privately with what was taken back and the step controls.
+        `game_id`/`version` come from the Undo button and catch a stale press."""
+        gid = game_id if game_id is not None else (await self._game_here(where)).id
         async with self._locked(gid):
-            turn = await self._turn(where, gid, actor, None)
+            turn = await self._turn(where, gid, actor, version)
             if isinstance(turn, Reply):
                 return turn
             record, state, seat = turn
@@ -366,7 +368,7 @@ class GameService:
             board = _board(record, seat)
             self._untell(record.id, taken, state, board)
             said = " ".join(e.text for e in taken.events if not e.private or e.seat == board)
-            reply = await self._step(record, history.state, board, [])
+            reply = await self._step(record, history.state, board, [], undoable=history.why_not_undo() is None)
             reply.private = f"Taken back: {said or f'`{taken.notation}`'}\n{reply.private or ''}".rstrip()
             return reply
 
@@ -380,14 +382,18 @@ class GameService:
             del notes.events[-len(public):]
         notes.placed -= _placed(taken.before, after, board)
 
-    async def _step(self, record: GameRecord, state: GameState, board: int, events: list[Event]) -> Reply:
-        """A step of the actor's turn, privately: what just happened, what to decide, the controls,
-        and a picture of the cards in hand when there are any."""
+    async def _step(self, record: GameRecord, state: GameState, board: int, events: list[Event], *,
+                    undoable: bool = False) -> Reply:
+        """A step of the actor's turn, privately: what just happened, what to decide, the controls
+        (with Undo while the last action may be taken back), and a picture of the cards in hand."""
         view = player_view(state, board)
         lines = [e.text for e in events if not e.private or e.seat == board]
         lines.append(text.pending_sentence(view))
+        controls = controls_for(state, record.id, show_held=True)
+        if undoable:
+            controls.append(undo_control(record.id, state.version))
         return Reply(private="\n".join(lines), private_files=await self._hand(state, view),
-                     private_controls=controls_for(state, record.id, show_held=True), step=True)
+                     private_controls=controls, step=True)
 
     @staticmethod
     async def _hand(state: GameState, view: GameView) -> list[File]:
