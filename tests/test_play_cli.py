@@ -265,3 +265,25 @@ def test_bot_py_local_help_shows_the_terminal_games_options() -> None:
                           text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert "--hotseat" in done.stdout and "--replay FILE" in done.stdout
+
+
+def test_undo_takes_back_this_turns_action_and_is_saved_so_replay_agrees(tmp_path: Path) -> None:
+    state = new_game(GameConfig(players=2), 9, ["Player 1", "Easy bot"])
+    skill = state.skills[0].number
+    saved = tmp_path / "game.json"
+    code, output = run(["--vs", "easy", "--seed", "9", "--save", str(saved)],
+                       ["help", f"skill {skill}", "undo", "undo", "quit"])
+    assert code == 0
+    assert "  undo                  take back your last action of this turn" in output
+    assert f"Player 1> Taken back: Player 1 uses skill {skill}:" in output
+    assert "Player 1> There is nothing to take back this turn." in output
+    assert saved_moves(saved) == [f"skill {skill}", "undo"]
+    replayed = read_game(saved).replay()
+    assert replayed.version == 2 and replayed.phase == "main" and not any(k.exhausted for k in replayed.skills)
+
+
+def test_undo_is_refused_in_the_engines_sentence_once_cards_were_drawn() -> None:
+    code, output = run(["--hotseat", "1", "--seed", "0"], ["skill 1", "draw", "undo", "quit"])
+    assert code == 0
+    assert "Player 1 drew 3 cards from the deck." in output
+    assert "Player 1> Cards were drawn since, so that action cannot be taken back." in output

@@ -3,6 +3,7 @@
 Play against a bot (easy, normal or hard) or pass the keyboard round (hot-seat, 1 to 4 players).
 Moves are typed as short notation (`take 3 B2`, `skill 5`, `wild desert C1`, `endturn`,
 `draw`, `place 1 B2`, `pile 2`, `move A1 B2`, `research C3`, `discard 4`, `skip`, `resolve 3`);
+`undo` takes back the last action of this turn while no card has come out of the deck since;
 `board [name]`, `field`, `score`, `objective`, `rules [topic]`, `help` and `quit` look around. Boards
 are drawn as text, and `--images DIR` also writes the pictures the Discord bot would post (their hints
 name the typed moves instead of Discord's commands). In a hot-seat game of two or more, secret
@@ -39,6 +40,7 @@ from keystone.engine import (
 )
 from keystone.engine.bots import LEVELS, bot_seed, choose_action
 from keystone.engine.events import Event
+from keystone.engine.history import UNDO, rebuild
 from keystone.engine.results import final_scores, view_scores
 from keystone.engine.scoring import ScoreSheet
 from keystone.engine.views import GameView
@@ -56,6 +58,7 @@ Your move, typed as:
   skill N               use active skill token N; `skill 0` resolves every exhausted token
   wild HABITAT CELL     buy a Wild card (forest, desert, wetland, arctic) once a turn
   endturn               end your turn when you may still buy a Wild card
+  undo                  take back your last action of this turn, while no card has been drawn since
   While a skill resolves: draw, place I CELL, pile I, move FROM TO, research CELL,
   discard SLOT, resolve N, skip.
 Looking around:
@@ -239,6 +242,23 @@ def person_move(table: Table, line: str) -> bool:
     return True
 
 
+def take_back(table: Table) -> None:
+    """Undo the person's last action of this turn, as Discord's `/undo` does: rebuilt from the log,
+    refused in the engine's sentence when a card came out since or the turn has passed."""
+    history = rebuild(new_game(table.state.config, table.seed, [s.name for s in table.state.seats]), table.log)
+    why = history.why_not_undo()
+    if why is not None:
+        table.say(why)
+        return
+    actor = table.state.current
+    taken = history.undo()
+    table.state = history.state
+    table.log.append(UNDO)
+    table.keep()
+    said = " ".join(e.text for e in taken.events if not e.private or e.seat == actor)
+    table.say(f"Taken back: {said or taken.notation}")
+
+
 def pass_keyboard(table: Table, stdin: TextIO) -> bool:
     """With several people at one keyboard, wait until the next one has it; False at end of input."""
     if table.people <= 1:
@@ -317,6 +337,10 @@ def play_to_the_end(table: Table, stdin: TextIO) -> int:
             table.say(leave(table, newline=False))
             return 0
         if look(table, words):
+            continue
+        if words == [UNDO]:
+            take_back(table)
+            write_images(table.images, table.screen)
             continue
         if person_move(table, line):
             write_images(table.images, table.screen)
