@@ -155,3 +155,25 @@ async def test_games_lists_two_channels_a_thread_and_a_dm_with_working_jump_link
         places.append(place)
     assert places == [dm, thread, table2, table1]
     assert lines[1].startswith(f"\u2022 <#{thread.id}> · Bob, Alice · Bob to play · round 1")
+
+
+async def test_abandoning_a_thread_game_or_emptying_its_lobby_archives_the_thread(
+    fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    await bot_runner.start(make_bot(tmp_path / "ks.db"))
+    alice, bob = fake.user("alice"), fake.user("bob")
+    general = fake.channel("general")
+    running, lobby = await open_thread_game(fake, alice, general)
+    await fake.click(bob, lobby, label="Join")
+    await fake.click(alice, lobby, label="Start")
+    assert not running.archived
+    gone = await fake.slash(alice, running, "keystone abandon")
+    assert "abandoned the game" in public_of(gone).content
+    await fake.wait_for(lambda: running.archived or None, what="the abandoned game's thread to be archived")
+    assert fake.public_messages(running)[-1].content == threads.CLOSING
+
+    empty, lobby = await open_thread_game(fake, bob, general)
+    await fake.click(bob, lobby, label="Leave")
+    await fake.wait_for(lambda: empty.archived or None, what="the empty lobby's thread to be archived")
+    assert "the lobby is closed" in lobby.content and not empty.locked

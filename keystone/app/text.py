@@ -122,14 +122,15 @@ def pending_sentence(view: GameView) -> str:
 HELP = f"""**Keystone commands**
 `/keystone new` opens a lobby here (in a direct message it starts a solo game);
 players press Join, the host presses Start. Options: `mode:coop` (partners share one board),
-`opponent:easy|normal|hard` (seat a bot), `assignment:N` (a Field Journal assignment in co-op).
+`opponent:easy|normal|hard` (seat a bot), `assignment:N` (a Field Journal assignment in co-op),
+`thread:True` (the game gets its own thread of this channel).
 `/journal list`, `start`, `status`, `abandon`: the solo campaign of {LAST_ASSIGNMENT} assignments.
 `/take card cell` introduces a Field card onto your board
 (slot 1 is leftmost; pay one synergy onto each card to its right).
 `/skill token` uses a skill token (0 resolves every exhausted token); the bot then asks for each choice with buttons.
 `/wild habitat cell` buys a Wild card; `/endturn` ends a turn that waits for a possible Wild purchase.
 `/keystone games` lists your lobbies and games everywhere, your turns first (`scope:server`: this server's).
-`/undo` takes back your last action of this turn, while no card has been drawn since.
+`/undo` (or the Undo button) takes back your last action of this turn, while no card has been drawn since.
 `/keystone board`, `field`, `objective` (only you see it), `score`, `log`, `rules`, `resign`, `abandon`."""
 
 def _goal_points() -> str:
