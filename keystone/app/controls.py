@@ -88,7 +88,7 @@ def controls_for(state: GameState, game_id: int, *, show_held: bool) -> list[Con
 
 def undo_control(game_id: int, version: int) -> Control:
     """The Undo button on the acting player's private step message (offered only while undo is allowed)."""
-    return Control(ids.undo_id(game_id, version), "Undo", "danger")
+    return Control(ids.undo_id(game_id, version), "Undo", "secondary")
 
 
 def cell_select(state: GameState, game_id: int, prefix: str) -> Control | None:
