@@ -11,12 +11,12 @@ from keystone.engine.scoring import LINES
 from keystone.store.errors import InvalidInput
 from keystone.store.models import (
     ASSIGNMENTS,
-    BoardSummary,
     KINDS,
     MAX_BOT_LEVEL,
     MAX_NAME,
     MAX_SEATS,
     MAX_STARS,
+    BoardSummary,
     Kind,
     SeatInfo,
     SeatResult,
