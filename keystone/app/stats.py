@@ -112,6 +112,8 @@ def best_line_sentence(results: Sequence[PlayerResult]) -> str | None:
     if not summarised:
         return None
     best = max(summarised, key=lambda s: s.best_line_points)
+    if best.best_line_points == 0:
+        return None  # no ecosystem yet: nothing to boast of
     return f"Best row or column: {plural(best.best_line_points, 'point')} ({best.best_line})."
 
 
