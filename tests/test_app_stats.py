@@ -83,8 +83,8 @@ async def test_stats_after_a_game_show_each_players_record_privately(service: Ga
     assert "Competitive: 1 game, 0 wins" in ann.private and "Favourite habitat:" in ann.private
     final = (await service.store.load_game(1)).state
     assert f" ({board_summary(final, 0).best_line}).\n" in ann.private
-    shown = {who: (await service.store.user_rating(who.user_id)) for who in (ANN, BOB)}
-    assert shown[ANN] is not None and shown[BOB] is not None and shown[BOB].shown > 1000 > shown[ANN].shown
+    winner, loser = await service.store.user_rating(BOB.user_id), await service.store.user_rating(ANN.user_id)
+    assert winner is not None and loser is not None and winner.shown > 1000 > loser.shown
 
 
 async def test_someone_with_no_games_gets_a_friendly_sentence(service: GameService) -> None:
