@@ -112,6 +112,7 @@ async def test_a_resigner_whose_seat_a_bot_finished_is_rated_last_and_the_bot_is
     assert [tuple(r) for r in rows] == [(0, "user:1", 1), (1, "user:2", 3), (2, "user:3", 2)]
     assert (await rating(store, 2)).mu < FRESH.mu < (await rating(store, 1)).mu
     assert [r[0] for r in await ratings_table(store)] == ["user:1", "user:2", "user:3"]
+    assert await store.player_results(2) == [], "the result itself is the seat's as it ended: the bot's"
 
 
 def test_rating_places_put_resigners_last_together_and_keep_the_others_order() -> None:
