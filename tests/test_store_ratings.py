@@ -104,6 +104,17 @@ async def test_a_game_finishes_once_so_it_is_rated_once(store: Store) -> None:
     assert [tuple(r) for r in changes] == [(2,)]
 
 
+async def test_a_failure_while_rating_undoes_the_whole_finish(store: Store) -> None:
+    game = await start_game(store)
+    await store._conn().execute(  # a stray row that makes the rating step fail half-way
+        "INSERT INTO rating_changes VALUES (?, 1, 'user:9', 1, 25, 8, 25, 8)", (game.id,)
+    )
+    with pytest.raises(sqlite3.IntegrityError):
+        await store.finish_game(game.id, finished([1, 2]))
+    assert (await store.get_game(game.id)).status == "active"
+    assert await store.player_results(1) == [] and await ratings_table(store) == []
+
+
 async def test_a_resigner_whose_seat_a_bot_finished_is_rated_last_and_the_bot_is_not(store: Store) -> None:
     game = await start_game(store, players=3)
     await store.replace_seat(game.id, 1, SeatInfo.bot(1, "Bot for Brook"), resigned=True)
