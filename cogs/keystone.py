@@ -411,6 +411,17 @@ class KeystoneCog(commands.Cog, name="Keystone"):
     async def games(self, interaction: discord.Interaction[Any], scope: Scope = "mine") -> None:
         await run(interaction, self.service.games(where_of(interaction), actor_of(interaction), scope), private=True)
 
+    @keystone.command(name="stats", description="Show a player's record: games, wins, scores, stars and rating")
+    @app_commands.describe(user="Whose record to show (yours if left out)")
+    async def stats(self, interaction: discord.Interaction[Any], user: discord.User | None = None) -> None:
+        work = self.service.stats(where_of(interaction), actor_of(interaction),
+                                  user.id if user else None, user.display_name if user else None)
+        await run(interaction, work, private=True)
+
+    @keystone.command(name="leaderboard", description="Show this server's players (and bots) ranked by rating")
+    async def leaderboard(self, interaction: discord.Interaction[Any]) -> None:
+        await run(interaction, self.service.leaderboard(where_of(interaction), actor_of(interaction)))
+
     @keystone.command(name="rules", description="Explain a rule of the game")
     @app_commands.describe(topic="Which rule (leave out for the list of topics)")
     @app_commands.autocomplete(topic=topic_autocomplete)

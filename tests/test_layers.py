@@ -20,7 +20,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "cards": set(),
     "data": {"cards"},
     "engine": BOTTOM,
-    "store": BOTTOM | {"engine", "aiosqlite"},
+    "store": BOTTOM | {"engine", "aiosqlite", "openskill"},
     "render": BOTTOM | {"engine", "PIL"},
     "settings": set(),
     "app": BOTTOM | {"engine", "store", "render", "settings", "PIL"},
@@ -30,7 +30,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "bot": {"cogs", "cli", "app", "store", "settings", "discord"},
 }
 """Each layer and the other layers (and heavy third-party packages) it may import."""
-WATCHED = set(MAY_IMPORT) | {"discord", "aiosqlite", "PIL"}
+WATCHED = set(MAY_IMPORT) | {"discord", "aiosqlite", "PIL", "openskill"}
 
 
 def layer_of(module: str) -> str | None:

@@ -17,7 +17,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Concatenate, Literal, ParamSpec
 
-from keystone.app import ids, journal, listing, pictures, text
+from keystone.app import ids, journal, listing, pictures, stats, text
 from keystone.app.bots import bot_action
 from keystone.app.controls import cell_select, controls_for, undo_control
 from keystone.app.replies import Control, File, Option, Reply
@@ -716,7 +716,7 @@ class GameService:
     async def _hand_to_bot(self, record: GameRecord, state: GameState, seat: int, actor: Actor) -> Reply:
         """Seat a normal bot where the resigner sat and let it play on if it is its turn."""
         bot = SeatInfo.bot(LEVELS.index("normal"), f"Bot for {actor.name}"[:100])
-        record = await self.store.replace_seat(record.id, seat, bot)
+        record = await self.store.replace_seat(record.id, seat, bot, resigned=True)
         self._turn_notes.pop(record.id, None)
         _, turns = await self._bot_turns(record, state)
         headline = f"{actor.name} resigned; a normal bot plays on in their seat so the others can finish."
@@ -776,6 +776,30 @@ class GameService:
         except StoreError:
             log.exception("could not read game %s for the games list", record.id)
             return listing.Listed(record, None)
+
+    # ------------------------------------------------------------------ statistics and ratings
+
+    @guarded
+    async def stats(self, where: Where, actor: Actor, user_id: int | None = None, name: str | None = None) -> Reply:
+        """Privately: a person's record (the asker's unless another is named), anywhere."""
+        who = actor.user_id if user_id is None else user_id
+        results = await stats.with_summaries(self.store, await self.store.player_results(who))
+        record = stats.Record(
+            name=name or actor.name, own=who == actor.user_id, results=results,
+            progress=await self.store.campaign_progress(who), rating=await self.store.user_rating(who),
+        )
+        return Reply(private=stats.stats_text(record))
+
+    @guarded
+    async def leaderboard(self, where: Where, actor: Actor) -> Reply:
+        """Publicly, in a server: its rated players (bot levels included), best first; mentions
+        name people without pinging them."""
+        if where.guild_id is None:
+            return Reply.refuse(stats.NO_SERVER)
+        ratings = await self.store.server_ratings(where.guild_id)
+        if not ratings:
+            return Reply.refuse(stats.NOBODY_RATED)
+        return Reply(public=stats.leaderboard_text(ratings, actor.user_id))
 
     # ------------------------------------------------------------------ autocomplete
 
@@ -847,7 +871,8 @@ def _results(record: GameRecord, state: GameState) -> list[SeatResult]:
     board's result, so an assignment's stars reach every partner's campaign."""
     boards = standings(state)
     played = [boards[_board(record, i)] for i in range(len(record.seats))]
-    return [SeatResult(i, b.score, b.place, b.won, b.stars) for i, b in enumerate(played)]
+    return [SeatResult(i, b.score, b.place, b.won, b.stars, stats.board_summary(state, _board(record, i)))
+            for i, b in enumerate(played)]
 
 
 def _bot_is_due(record: GameRecord, state: GameState) -> bool:

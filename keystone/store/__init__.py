@@ -60,11 +60,14 @@ from keystone.store.models import (
     MAX_SEATS,
     MAX_STARS,
     AssignmentBest,
+    BoardSummary,
     CampaignProgress,
     GameRecord,
     Kind,
     LoadedGame,
     LogEntry,
+    PlayerRating,
+    PlayerResult,
     SeatInfo,
     SeatResult,
     Status,
@@ -73,9 +76,9 @@ from keystone.store.models import (
 from keystone.store.store import Store
 
 __all__ = [
-    "ASSIGNMENTS", "MAX_SEATS", "MAX_STARS", "AssignmentBest", "CampaignProgress", "ChannelBusy",
+    "ASSIGNMENTS", "MAX_SEATS", "MAX_STARS", "AssignmentBest", "BoardSummary", "CampaignProgress", "ChannelBusy",
     "CorruptGame", "DatabaseUnusable", "GameNotFound", "GameRecord", "InvalidInput", "Kind", "LoadedGame",
-    "LobbyError", "LogEntry",
+    "LobbyError", "LogEntry", "PlayerRating", "PlayerResult",
     "SchemaError", "SeatInfo", "SeatResult", "StaleVersion", "Status", "Store", "StoreError", "UserStats",
     "WrongStatus", "state_digest",
 ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
@@ -16,6 +17,9 @@ ASSIGNMENTS = 20  # the Field Journal's assignments are numbered 1 to 20
 MAX_STARS = 3
 MAX_BOT_LEVEL = 99
 MAX_NAME = 100
+SHOWN_BASE, SHOWN_SCALE = 1000, 40
+"""A rating is shown as 1000 + 40 x (mu - 3 sigma): a newcomer shows 1000, and the number only
+climbs once games have made the rating both high and sure."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,11 +92,22 @@ class LogEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class BoardSummary:
+    """What statistics keep of a finished board: its highest-scoring row or column (the first in
+    reading order on a tie) and how many of its cards show each habitat (by habitat value)."""
+
+    best_line: str
+    best_line_points: int
+    habitats: Mapping[str, int]
+
+
+@dataclass(frozen=True, slots=True)
 class SeatResult:
     """One seat's result when a game ends. `place` 1 is first; tied seats share a place.
 
     `stars` is for Field Journal games: when set and the seat is a person, the assignment result
     is recorded in that user's campaign in the same transaction that finishes the game.
+    `summary`, when given, is kept with the result for statistics.
     """
 
     position: int
@@ -100,6 +115,7 @@ class SeatResult:
     place: int
     won: bool
     stars: int | None = None
+    summary: BoardSummary | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,3 +152,46 @@ class UserStats:
     wins: int
     best_score: int | None
     average_score: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResult:
+    """One finished game's result for one person, with what `/keystone stats` needs of the game.
+
+    `summary` is None for a result saved before boards were summarised at a game's end."""
+
+    game_id: int
+    position: int
+    kind: Kind
+    assignment: int | None
+    score: int
+    place: int
+    won: bool
+    finished_at: float
+    summary: BoardSummary | None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRating:
+    """A rated player ('user:<id>' or 'bot:<level>'): rating `mu`, its uncertainty `sigma`, and
+    how many rated games it rests on."""
+
+    player: str
+    mu: float
+    sigma: float
+    games: int
+
+    @property
+    def shown(self) -> int:
+        """The friendly number: the conservative estimate mu - 3 sigma, scaled (see SHOWN_BASE)."""
+        return round(SHOWN_BASE + SHOWN_SCALE * (self.mu - 3 * self.sigma))
+
+    @property
+    def user_id(self) -> int | None:
+        kind, _, number = self.player.partition(":")
+        return int(number) if kind == "user" else None
+
+    @property
+    def bot_level(self) -> int | None:
+        kind, _, number = self.player.partition(":")
+        return int(number) if kind == "bot" else None

@@ -39,16 +39,20 @@ from keystone.store.migrate import APPLICATION_ID, migrate
 from keystone.store.models import (
     MAX_SEATS,
     AssignmentBest,
+    BoardSummary,
     CampaignProgress,
     GameRecord,
     Kind,
     LoadedGame,
     LogEntry,
+    PlayerRating,
+    PlayerResult,
     SeatInfo,
     SeatResult,
     Status,
     UserStats,
 )
+from keystone.store.ratings import rate_game, user_player
 from keystone.store.rows import (
     INTEGRITY,
     RECORD,
@@ -436,10 +440,13 @@ class Store:
         await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (self._clock(), game_id))
         return await fetch_record(db, game_id)
 
-    async def replace_seat(self, game_id: int, position: int, seat: SeatInfo) -> GameRecord:
+    async def replace_seat(
+        self, game_id: int, position: int, seat: SeatInfo, *, resigned: bool = False
+    ) -> GameRecord:
         """Hand a running game's seat to someone else (a bot taking over from a player who resigned).
 
-        The seat row is updated in place, so the log rows that name its position stay valid.
+        The seat row is updated in place, so the log rows that name its position stay valid. With
+        `resigned`, the person leaving is remembered: the game's rating counts them last, not the bot.
         """
         seat = validate.seat(seat)
         async with self._transaction() as db:
@@ -449,6 +456,12 @@ class Store:
             validate.integer(position, "seat number", 0, len(record.seats) - 1)
             if seat.user_id is not None and record.seat_of(seat.user_id) not in (None, position):
                 raise LobbyError("That person already has a seat in this game.")
+            leaving = record.seats[position].user_id
+            if resigned and leaving is not None:
+                await db.execute(
+                    "INSERT OR IGNORE INTO resignations (game_id, position, user_id) VALUES (?, ?, ?)",
+                    (record.id, position, leaving),
+                )
             await db.execute(
                 "UPDATE seats SET user_id = ?, bot_level = ?, name = ? WHERE game_id = ? AND position = ?",
                 (seat.user_id, seat.bot_level, seat.name, record.id, position),
@@ -528,13 +541,16 @@ class Store:
         checked = validate.results(results, len(seats), journal)
         for result in checked:
             user_id = seats[result.position][1]
+            line, points, habitats = _summary_columns(result.summary)
             await db.execute(
-                "INSERT INTO results (game_id, position, user_id, score, place, won, finished_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (game_id, result.position, user_id, result.score, result.place, int(result.won), now),
+                "INSERT INTO results (game_id, position, user_id, score, place, won, finished_at, best_line, "
+                "best_line_points, habitats) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (game_id, result.position, user_id, result.score, result.place, int(result.won), now,
+                 line, points, habitats),
             )
             if result.stars is not None and user_id is not None and journal is not None:
                 await upsert_campaign(db, user_id, journal, result.stars, result.score, now)
+        await rate_game(db, game_id, checked, now)
 
     # ------------------------------------------------------------------ campaign and statistics
 
@@ -583,3 +599,62 @@ class Store:
         )
         games, wins, best, average = rows[0]
         return UserStats(user_id, games, wins, best, average)
+
+    # ------------------------------------------------------------------ statistics and ratings
+
+    async def player_results(self, user_id: int) -> list[PlayerResult]:
+        """Every result this person has in a finished game, oldest first, with the game's kind."""
+        rows = await self._rows(
+            "SELECT r.game_id, r.position, g.kind, g.assignment, r.score, r.place, r.won, r.finished_at, "
+            "r.best_line, r.best_line_points, r.habitats FROM results r JOIN games g ON g.id = r.game_id "
+            "WHERE r.user_id = ? ORDER BY r.finished_at, r.game_id",
+            (validate.ident(user_id, "user id"),),
+        )
+        return [
+            PlayerResult(r[0], r[1], r[2], r[3], r[4], r[5], bool(r[6]), r[7], _summary_of(r[8], r[9], r[10]))
+            for r in rows
+        ]
+
+    async def fill_summaries(self, game_id: int, summaries: dict[int, BoardSummary]) -> None:
+        """Keep board summaries for results saved before summaries were (position -> summary);
+        a result that already has one keeps it."""
+        game_id = validate.ident(game_id, "game")
+        checked = {validate.integer(p, "seat number", 0, 3): validate.summary(s) for p, s in summaries.items()}
+        async with self._transaction() as db:
+            for position, summary in checked.items():
+                await db.execute(
+                    "UPDATE results SET best_line = ?, best_line_points = ?, habitats = ? "
+                    "WHERE game_id = ? AND position = ? AND best_line IS NULL",
+                    (*_summary_columns(summary), game_id, position),
+                )
+
+    async def user_rating(self, user_id: int) -> PlayerRating | None:
+        """This person's rating, or None before their first rated game."""
+        rows = await self._rows(
+            "SELECT player, mu, sigma, games FROM ratings WHERE player = ?",
+            (user_player(validate.ident(user_id, "user id")),),
+        )
+        return PlayerRating(*rows[0]) if rows else None
+
+    async def server_ratings(self, guild_id: int) -> list[PlayerRating]:
+        """The ratings of everyone (bot levels included) who played a rated game in this server's
+        channels or threads, best first: highest shown rating, then more games, then identity."""
+        rows = await self._rows(
+            "SELECT p.player, p.mu, p.sigma, p.games FROM ratings p WHERE p.player IN ("
+            "SELECT c.player FROM rating_changes c JOIN games g ON g.id = c.game_id WHERE g.guild_id = ?) "
+            "ORDER BY p.mu - 3 * p.sigma DESC, p.games DESC, p.player",
+            (validate.ident(guild_id, "server id"),),
+        )
+        return [PlayerRating(*r) for r in rows]
+
+
+def _summary_columns(summary: BoardSummary | None) -> tuple[str | None, int | None, str | None]:
+    if summary is None:
+        return None, None, None
+    return summary.best_line, summary.best_line_points, json.dumps(dict(sorted(summary.habitats.items())))
+
+
+def _summary_of(line: str | None, points: int | None, habitats: str | None) -> BoardSummary | None:
+    if line is None or points is None or habitats is None:
+        return None
+    return BoardSummary(line, points, json.loads(habitats))

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from keystone.cards import Habitat
 from keystone.engine import GameConfig
+from keystone.engine.board import CELLS
+from keystone.engine.scoring import LINES
 from keystone.store.errors import InvalidInput
 from keystone.store.models import (
     ASSIGNMENTS,
@@ -13,6 +16,7 @@ from keystone.store.models import (
     MAX_NAME,
     MAX_SEATS,
     MAX_STARS,
+    BoardSummary,
     Kind,
     SeatInfo,
     SeatResult,
@@ -111,7 +115,27 @@ def results(values: Sequence[SeatResult], seat_count: int, journal: int | None) 
             if journal is None:
                 raise InvalidInput("Stars are only given in Field Journal assignments.")
             integer(r.stars, "number of stars", 0, MAX_STARS)
+        if r.summary is not None:
+            summary(r.summary)
     return checked
+
+
+LINE_NAMES = frozenset(name for name, _ in LINES)
+HABITAT_VALUES = frozenset(h.value for h in Habitat)
+
+
+def summary(value: object) -> BoardSummary:
+    """A board summary names a real row or column and counts at most a board's cells per habitat."""
+    if not isinstance(value, BoardSummary):
+        raise InvalidInput("A board summary must be a BoardSummary.")
+    if value.best_line not in LINE_NAMES:
+        raise InvalidInput("A board's best line is one of its rows or columns.")
+    integer(value.best_line_points, "best line's points", 0, MAX_SCORE)
+    if not set(value.habitats) <= HABITAT_VALUES:
+        raise InvalidInput(f"Habitats are {', '.join(sorted(HABITAT_VALUES))}.")
+    for count in value.habitats.values():
+        integer(count, "number of cards of a habitat", 0, CELLS)
+    return value
 
 
 def campaign_result(journal: object, stars: object, score: object) -> tuple[int, int, int]:
