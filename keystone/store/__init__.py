@@ -61,6 +61,7 @@ from keystone.store.models import (
     MAX_STARS,
     AssignmentBest,
     CampaignProgress,
+    FinishedGame,
     GameRecord,
     Kind,
     LoadedGame,
@@ -74,8 +75,8 @@ from keystone.store.store import Store
 
 __all__ = [
     "ASSIGNMENTS", "MAX_SEATS", "MAX_STARS", "AssignmentBest", "CampaignProgress", "ChannelBusy",
-    "CorruptGame", "DatabaseUnusable", "GameNotFound", "GameRecord", "InvalidInput", "Kind", "LoadedGame",
-    "LobbyError", "LogEntry",
+    "CorruptGame", "DatabaseUnusable", "FinishedGame", "GameNotFound", "GameRecord", "InvalidInput", "Kind",
+    "LoadedGame", "LobbyError", "LogEntry",
     "SchemaError", "SeatInfo", "SeatResult", "StaleVersion", "Status", "Store", "StoreError", "UserStats",
     "WrongStatus", "state_digest",
 ]

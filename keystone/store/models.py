@@ -136,3 +136,14 @@ class UserStats:
     wins: int
     best_score: int | None
     average_score: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedGame:
+    """A finished game as one person's history shows it: the game and that person's result."""
+
+    record: GameRecord
+    score: int
+    place: int
+    won: bool
+    finished_at: float
