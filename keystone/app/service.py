@@ -813,7 +813,7 @@ class GameService:
             log = await self.store.log(record.id)
             try:
                 picture = await asyncio.to_thread(replays.replay_file, start, log, record.id, end)
-            except replays.Unreplayable as exc:
+            except (replays.Unreplayable, replays.NotFinished) as exc:
                 raise IllegalAction(history_words.CHANGED) from exc
             except ReplayTooLarge as exc:
                 raise IllegalAction(history_words.TOO_LARGE) from exc
