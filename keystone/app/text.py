@@ -130,6 +130,7 @@ players press Join, the host presses Start. Options: `mode:coop` (partners share
 `/wild habitat cell` buys a Wild card; `/endturn` ends a turn that waits for a possible Wild purchase.
 `/keystone games` lists your lobbies and games everywhere, your turns first (`scope:server`: this server's).
 `/undo` takes back your last action of this turn, while no card has been drawn since.
+`/keystone history` lists your finished games; `/keystone replay game` shows one turn by turn, animated.
 `/keystone board`, `field`, `objective` (only you see it), `score`, `log`, `rules`, `resign`, `abandon`."""
 
 def _goal_points() -> str:
