@@ -101,14 +101,13 @@ def columns(seats: int) -> int:
 
 
 def panel_width(seats: int) -> int:
-    cols = columns(seats)
-    return (WIDTH - 2 * MARGIN - (cols - 1) * GAP) // cols
+    """Half the width less the gap, for every game: a solo board is the same size, centred."""
+    return (WIDTH - 2 * MARGIN - GAP) // 2
 
 
 def tile_size(seats: int) -> int:
-    """A square tile: four across a panel (a solo board is held to the same size as the others)."""
-    inner = min(panel_width(seats), panel_width(2)) - 2 * PANEL_PAD
-    return (inner - 3 * TILE_GAP) // 4
+    """A square tile: four across a panel."""
+    return (panel_width(seats) - 2 * PANEL_PAD - 3 * TILE_GAP) // 4
 
 
 def panel_height(seats: int) -> int:
@@ -121,6 +120,8 @@ def frame_size(seats: int) -> tuple[int, int]:
 
 
 def panel_origin(seats: int, index: int) -> tuple[int, int]:
+    if seats == 1:
+        return (WIDTH - panel_width(seats)) // 2, TITLE_H
     row, col = divmod(index, columns(seats))
     return MARGIN + col * (panel_width(seats) + GAP), TITLE_H + row * (panel_height(seats) + GAP)
 
@@ -198,7 +199,7 @@ def _draw_panel(image: Image.Image, xy: tuple[int, int], view: GameView, seat: S
     draw.rounded_rectangle((x, y, x + width - 1, y + height - 1), radius=14, fill=PAGE_DARK, outline=outline,
                            width=4 if moved else 1)
     left, right = x + PANEL_PAD, x + width - PANEL_PAD
-    score = f"{points} points" if result is None else plural(result[0].total, "point")
+    score = plural(points if result is None else result[0].total, "point")
     fonts.draw_text(image, (right, y + 22), score, 22, INK, anchor="rm", bold=True)
     room = right - left - fonts.width(score, 22, bold=True) - 12
     place = None if result is None or seats == 1 else result[1]
