@@ -3,15 +3,14 @@ animated replay of a finished game, posted where it was played and privately any
 
 from __future__ import annotations
 
-import io
 import random
 
 import pytest
-from PIL import Image
 
 from keystone.app import Actor, GameService, Where
 from keystone.app import history as words
 from keystone.store import Store
+from tests.render_helpers import frame_count
 from tests.store_helpers import play, start_game
 
 GAME_ROOM = Where(channel_id=100, guild_id=9)
@@ -64,7 +63,7 @@ async def test_replay_is_public_where_the_game_was_played_and_private_elsewhere(
     assert not here.private_files and len(here.files) == 1
     name, data, alt = here.files[0]
     assert name == f"keystone-game-{game}.png" and alt.startswith("An animation of every board")
-    assert Image.open(io.BytesIO(data)).n_frames > 2
+    assert frame_count(data) > 2
     away = await service.replay(ELSEWHERE, ADA, f"#{game}")
     assert away.public is None and away.private == here.public and away.private_files == here.files
     watcher = await service.replay(GAME_ROOM, CYD, str(game))

@@ -13,6 +13,7 @@ from keystone.app import history as words
 from tests.discord_helpers import cheap_turn, make_bot, public_of
 from tests.fakediscord.fixtures import BotRunner
 from tests.fakediscord.server import FakeDiscord
+from tests.render_helpers import frame_count
 
 
 @pytest.mark.slow
@@ -57,8 +58,7 @@ async def test_two_players_finish_a_game_and_find_it_in_history_and_replay(
     assert posted.content.startswith(f"Game {number} turn by turn (Alice, Bob)")
     [picture] = posted.attachments
     assert picture.filename == f"keystone-game-{number}.png" and picture.description
-    animation = Image.open(io.BytesIO(picture.data))
-    assert animation.n_frames > 10 and animation.width == 800 and len(picture.data) < 4 * 1024 * 1024
+    assert frame_count(picture.data) > 10 and Image.open(io.BytesIO(picture.data)).width == 800 and len(picture.data) < 4 * 1024 * 1024
     assert len(fake.public_messages(channel)) == before + 1
 
     private = await fake.slash(alice, lounge, "keystone replay", {"game": number})

@@ -3,7 +3,6 @@ picture the bot posts; bad input is one sentence on standard error and exit stat
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 import pytest
@@ -14,6 +13,7 @@ from keystone.cli import replay
 from keystone.cli.gamefile import SavedGame, write_game
 from keystone.cli.simulate import bot_game
 from keystone.engine import new_game
+from tests.render_helpers import frame_count
 from tests.test_cli_errors import keystone
 
 
@@ -43,8 +43,7 @@ def test_a_finished_saved_game_becomes_the_same_animation_the_bot_posts(tmp_path
     assert done.stdout == f"Wrote {out} ({out.stat().st_size // 1024} KB).\n"
     start = new_game(game.config, game.seed, game.names)
     assert out.read_bytes() == replay_file(start, game.moves)[1]
-    animation = Image.open(io.BytesIO(out.read_bytes()))
-    assert animation.n_frames > 2 and animation.width == 800
+    assert frame_count(out.read_bytes()) > 2 and Image.open(out).width == 800
     assert not list(tmp_path.glob("*.partial"))
 
 
