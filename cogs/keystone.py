@@ -207,6 +207,12 @@ async def seat_autocomplete(interaction: discord.Interaction[Any], current: str)
     return await _suggest(interaction, "seat", current)
 
 
+async def replay_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+    """One's own finished games and this channel's, newest first."""
+    pairs = await service_of(interaction).suggest_replays(where_of(interaction), actor_of(interaction), current)
+    return [app_commands.Choice(name=label, value=value) for label, value in pairs]
+
+
 async def topic_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=t, value=t) for t in RULES if current.lower() in t]
 
@@ -421,6 +427,16 @@ class KeystoneCog(commands.Cog, name="Keystone"):
     @keystone.command(name="leaderboard", description="Show this server's players (and bots) ranked by rating")
     async def leaderboard(self, interaction: discord.Interaction[Any]) -> None:
         await run(interaction, self.service.leaderboard(where_of(interaction), actor_of(interaction)))
+
+    @keystone.command(name="history", description="List your finished games, newest first, to replay them")
+    async def history(self, interaction: discord.Interaction[Any]) -> None:
+        await run(interaction, self.service.history(actor_of(interaction)), private=True)
+
+    @keystone.command(name="replay", description="Watch a finished game's boards grow turn by turn")
+    @app_commands.describe(game="The game's number (your finished games and this channel's are offered)")
+    @app_commands.autocomplete(game=replay_autocomplete)
+    async def replay(self, interaction: discord.Interaction[Any], game: str) -> None:
+        await run(interaction, self.service.replay(where_of(interaction), actor_of(interaction), game))
 
     @keystone.command(name="rules", description="Explain a rule of the game")
     @app_commands.describe(topic="Which rule (leave out for the list of topics)")

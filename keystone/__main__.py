@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable
 from typing import NamedTuple
 
-from keystone.cli import cards, objectives, play, render, score, simulate
+from keystone.cli import cards, objectives, play, render, replay, score, simulate
 
 
 class Command(NamedTuple):
@@ -26,6 +26,7 @@ COMMANDS = {
     "score": Command(score.main, "Score boards given as JSON (a file, or - for standard input)."),
     "render": Command(render.main, "Draw pictures; --demo DIR writes a gallery of every picture."),
     "play": Command(play.main, "Play a game in the terminal against a bot or hot-seat."),
+    "replay": Command(replay.main, "Draw a finished saved game turn by turn as an animated PNG."),
 }
 HELP = {"-h", "--help", "help"}
 

@@ -7,7 +7,7 @@ import functools
 import io
 import random
 
-from PIL import Image
+from PIL import Image, ImageSequence
 
 from keystone.data import load_catalog
 from keystone.engine import GameConfig, GameState, apply, apply_text, is_over, legal_actions, new_game
@@ -61,3 +61,10 @@ def image(data: bytes) -> Image.Image:
     assert picture.format == "PNG"
     picture.load()
     return picture
+
+
+def frame_count(data: bytes) -> int:
+    """How many frames an animated picture holds (fails the test if it is not an animated PNG)."""
+    animation = Image.open(io.BytesIO(data))
+    assert animation.format == "PNG" and getattr(animation, "is_animated", False)
+    return sum(1 for _ in ImageSequence.Iterator(animation))

@@ -44,6 +44,7 @@ MISTAKES = {
     "score": ["a.json", "b.json"],
     "render": ["--demo", "a", "--assets", "b"],
     "play": ["--budget", "0"],
+    "replay": ["game.json"],
 }
 
 

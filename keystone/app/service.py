@@ -17,7 +17,8 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Concatenate, Literal, ParamSpec
 
-from keystone.app import ids, journal, listing, pictures, stats, text
+from keystone.app import history as history_words
+from keystone.app import ids, journal, listing, pictures, replays, stats, text
 from keystone.app.bots import bot_action
 from keystone.app.controls import cell_select, controls_for, undo_control
 from keystone.app.replies import Control, File, Option, Reply
@@ -43,6 +44,7 @@ from keystone.engine.coop import acting_player
 from keystone.engine.history import UNDO, Taken, rebuild, undo_allowed
 from keystone.engine.results import final_scores, standings, view_scores
 from keystone.render import changed_cells
+from keystone.render.replay import ReplayTooLarge
 from keystone.store import GameRecord, Kind, LoadedGame, SeatInfo, SeatResult, StaleVersion, Store, StoreError
 
 log = logging.getLogger(__name__)
@@ -58,6 +60,8 @@ APOLOGY_AFTER_SAVE = (
 MOVED_ON = "The game has moved on since that choice was offered; here is where it stands now."
 NO_GAME = "There is no game in this channel; start one with `/keystone new`."
 NO_LOBBY = "There is no lobby in this channel; open one with `/keystone new`."
+REPLAYS_KEPT = 4
+"""Replay pictures kept in memory (a few MB each): asking twice for one game draws it once."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +127,10 @@ class GameService:
         """Per game: the turn in progress and its public events so far, told when the turn ends."""
         self._retry: set[int] = set()
         """Games a failure interrupted: a bot turn may be due there (see `play_due_bot_turns`)."""
+        self._replays: dict[int, File] = {}
+        """The last few replay pictures drawn, by game: a finished game never changes."""
+        self._drawing_replay = asyncio.Semaphore(1)
+        """One replay drawn at a time: each holds every frame of a game in memory while it encodes."""
 
     # ------------------------------------------------------------------ plumbing
 
@@ -800,6 +808,63 @@ class GameService:
         if not ratings:
             return Reply.refuse(stats.NOBODY_RATED)
         return Reply(public=stats.leaderboard_text(ratings, actor.user_id))
+
+    # ------------------------------------------------------------------ history and replays
+
+    @guarded
+    async def history(self, actor: Actor) -> Reply:
+        """Privately: this person's finished games, newest first, with the numbers replay takes."""
+        games = await self.store.finished_games_for_user(actor.user_id, history_words.MOST_GAMES)
+        return Reply(private=history_words.history_text(games))
+
+    @guarded
+    async def replay(self, where: Where, actor: Actor, game: str) -> Reply:
+        """A finished game's boards growing turn by turn, as one animated picture: posted in the
+        channel where the game was played, privately anywhere else. Only one's own games and the
+        games finished in this channel; never a running game (it still hides cards)."""
+        number = history_words.game_number(game)
+        if number is None:
+            raise IllegalAction(history_words.NOT_A_NUMBER)
+        record = await self.store.get_game(number)
+        if record.status == "abandoned":
+            raise IllegalAction(history_words.ABANDONED)
+        if record.status != "finished":
+            raise IllegalAction(history_words.NOT_FINISHED)
+        if record.seat_of(actor.user_id) is None and record.channel_id != where.channel_id:
+            raise IllegalAction(history_words.NOT_YOURS.format(number=number))
+        picture = await self._replay_picture(record)
+        players = ", ".join(s.name for s in record.seats)
+        sentence = f"Game {record.id} turn by turn ({players}), with the final scores at the end."
+        if record.channel_id == where.channel_id:
+            return Reply(public=sentence, files=[picture])
+        return Reply(private=sentence, private_files=[picture])
+
+    async def _replay_picture(self, record: GameRecord) -> File:
+        """The replay of a finished game, drawn off the event loop (one at a time) and kept for reuse."""
+        async with self._drawing_replay:
+            cached = self._replays.get(record.id)
+            if cached is not None:
+                return cached
+            loaded = await self.store.load_game(record.id)
+            end = loaded.state
+            start = new_game(end.config, end.seed, [s.name for s in end.seats])
+            log = await self.store.log(record.id)
+            try:
+                picture = await asyncio.to_thread(replays.replay_file, start, log, record.id, end)
+            except (replays.Unreplayable, replays.NotFinished) as exc:
+                raise IllegalAction(history_words.CHANGED) from exc
+            except ReplayTooLarge as exc:
+                raise IllegalAction(history_words.TOO_LARGE) from exc
+            self._replays[record.id] = picture
+            while len(self._replays) > REPLAYS_KEPT:
+                del self._replays[next(iter(self._replays))]
+            return picture
+
+    async def suggest_replays(self, where: Where, actor: Actor, typed: str = "") -> list[tuple[str, str]]:
+        """(label, value) pairs for `/keystone replay`: one's finished games and this channel's."""
+        mine = await self.store.finished_games_for_user(actor.user_id, history_words.CHOICES)
+        here = await self.store.finished_games_in_channel(where.channel_id, history_words.CHOICES)
+        return history_words.replay_choices(mine, here, typed)
 
     # ------------------------------------------------------------------ autocomplete
 

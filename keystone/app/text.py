@@ -132,6 +132,7 @@ players press Join, the host presses Start. Options: `mode:coop` (partners share
 `/keystone games` lists your lobbies and games everywhere, your turns first (`scope:server`: this server's).
 `/undo` (or the Undo button) takes back your last action of this turn, while no card has been drawn since.
 `/keystone stats [user]` shows a record (only you see it); `/keystone leaderboard` ranks this server by rating.
+`/keystone history` lists your finished games; `/keystone replay game` shows one turn by turn, animated.
 `/keystone board`, `field`, `objective` (only you see it), `score`, `log`, `rules`, `resign`, `abandon`."""
 
 def _goal_points() -> str:

@@ -14,6 +14,7 @@ from keystone.render.cards import card_face
 from keystone.render.common import png
 from keystone.render.encode import shared_palette
 from keystone.render.private import render_hand, render_objective
+from keystone.render.replay import render_replay
 from keystone.render.scoresheet import render_scoresheet
 from keystone.render.table import changed_cells, render_table, render_turn
 from keystone.render.text import describe_card, text_board, text_scores, text_table
@@ -41,6 +42,7 @@ __all__ = [
     "render_card",
     "render_hand",
     "render_objective",
+    "render_replay",
     "render_scoresheet",
     "render_table",
     "render_turn",

@@ -62,6 +62,7 @@ from keystone.store.models import (
     AssignmentBest,
     BoardSummary,
     CampaignProgress,
+    FinishedGame,
     GameRecord,
     Kind,
     LoadedGame,
@@ -77,8 +78,8 @@ from keystone.store.store import Store
 
 __all__ = [
     "ASSIGNMENTS", "MAX_SEATS", "MAX_STARS", "AssignmentBest", "BoardSummary", "CampaignProgress", "ChannelBusy",
-    "CorruptGame", "DatabaseUnusable", "GameNotFound", "GameRecord", "InvalidInput", "Kind", "LoadedGame",
-    "LobbyError", "LogEntry", "PlayerRating", "PlayerResult",
+    "CorruptGame", "DatabaseUnusable", "FinishedGame", "GameNotFound", "GameRecord", "InvalidInput", "Kind",
+    "LoadedGame", "LobbyError", "LogEntry", "PlayerRating", "PlayerResult",
     "SchemaError", "SeatInfo", "SeatResult", "StaleVersion", "Status", "Store", "StoreError", "UserStats",
     "WrongStatus", "state_digest",
 ]

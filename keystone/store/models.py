@@ -195,3 +195,14 @@ class PlayerRating:
     def bot_level(self) -> int | None:
         kind, _, number = self.player.partition(":")
         return int(number) if kind == "bot" else None
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedGame:
+    """A finished game as one person's history shows it: the game and that person's result."""
+
+    record: GameRecord
+    score: int
+    place: int
+    won: bool
+    finished_at: float

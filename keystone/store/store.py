@@ -41,6 +41,7 @@ from keystone.store.models import (
     AssignmentBest,
     BoardSummary,
     CampaignProgress,
+    FinishedGame,
     GameRecord,
     Kind,
     LoadedGame,
@@ -246,6 +247,29 @@ class Store:
             f"SELECT {RECORD} FROM games g WHERE g.status IN ('lobby', 'active') AND g.guild_id = ? "
             "ORDER BY g.updated_at DESC, g.id DESC",
             (validate.ident(guild_id, "server id"),),
+        )
+        return [record_from_row(r) for r in rows]
+
+    async def finished_games_for_user(self, user_id: int, limit: int = 15) -> list[FinishedGame]:
+        """This person's finished games with their result, newest first, at most `limit`.
+
+        Read from their results (`results_by_user_time`), so the cost follows their own games; a
+        game they resigned from and a bot finished for them is no longer theirs (no result of theirs).
+        """
+        rows = await self._rows(
+            f"SELECT {RECORD}, r.score, r.place, r.won, r.finished_at FROM results r "
+            "CROSS JOIN games g ON g.id = r.game_id WHERE r.user_id = ? "
+            "ORDER BY r.finished_at DESC, g.id DESC LIMIT ?",
+            (validate.ident(user_id, "user id"), validate.integer(limit, "limit", 1, 100)),
+        )
+        return [FinishedGame(record_from_row(r), r[14], r[15], bool(r[16]), r[17]) for r in rows]
+
+    async def finished_games_in_channel(self, channel_id: int, limit: int = 25) -> list[GameRecord]:
+        """The games finished in this channel or direct message, newest first, at most `limit`."""
+        rows = await self._rows(
+            f"SELECT {RECORD} FROM games g WHERE g.channel_id = ? AND g.status = 'finished' "
+            "ORDER BY g.updated_at DESC, g.id DESC LIMIT ?",
+            (validate.ident(channel_id, "channel id"), validate.integer(limit, "limit", 1, 100)),
         )
         return [record_from_row(r) for r in rows]
 

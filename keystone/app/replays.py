@@ -1,0 +1,138 @@
+"""Replays: a finished game rebuilt from its seed and move log, one public frame per finished turn.
+
+The log is played through the engine's history (so `undo` entries take back what they took back
+in the game), and every frame is a public view: the replay shows exactly what the channel saw,
+plus the revealed objectives on the final scores. Used by `/keystone replay` and by
+`python -m keystone replay`; the drawing and encoding are keystone.render's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from keystone import render
+from keystone.app.replies import File
+from keystone.engine import Event, GameState, IllegalAction, dump_state, public_view
+from keystone.engine.coop import acting_player
+from keystone.engine.history import History, is_undo
+from keystone.engine.results import final_scores, places
+from keystone.engine.words import plural
+from keystone.render.replay import Final, Frame, render_replay
+
+ALT = "An animation of every board growing turn by turn, with the final scores last. {said}"
+
+
+class NotFinished(ValueError):
+    """Only a finished game is replayed: a running one still hides cards."""
+
+
+class Unreplayable(ValueError):
+    """The saved moves no longer lead to the saved end (the rules of play changed since)."""
+
+
+@dataclass(slots=True)
+class _Turn:
+    """The turn being rebuilt: its state at the start and each action's public events (an undo
+    drops the last action's)."""
+
+    start: GameState
+    told: list[list[Event]] = field(default_factory=list)
+
+    def caption(self) -> str:
+        return " ".join(e.text for events in self.told for e in events if e.kind != "game_over")
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A finished game rebuilt: its frames, its final scores and the state its log ends in."""
+
+    frames: list[Frame]
+    final: Final
+    end: GameState
+
+
+def replay_file(start: GameState, log: Sequence[str], game_id: int | None = None,
+                expected: GameState | None = None) -> File:
+    """The animated picture of a finished game, ready to attach, with its alt text.
+
+    With `expected` (the saved end), a log that no longer leads there raises `Unreplayable`; a move
+    that cannot be played raises it too. Raises `NotFinished` as `rebuild` does, and
+    `ReplayTooLarge` when no thinning makes it fit Discord's limit."""
+    try:
+        replay = rebuild(start, log)
+    except IllegalAction as exc:
+        raise Unreplayable(str(exc)) from exc
+    if expected is not None and dump_state(replay.end) != dump_state(expected):
+        raise Unreplayable("The saved moves do not lead to the saved end of the game.")
+    return picture(replay, game_id)
+
+
+def picture(replay: Replay, game_id: int | None = None) -> File:
+    said = final_words(replay.final)
+    data = render_replay(replay.frames, replay.final, said)
+    name = "replay.png" if game_id is None else f"keystone-game-{game_id}.png"
+    return name, data, ALT.format(said=said)
+
+
+def rebuild(start: GameState, log: Sequence[str]) -> Replay:
+    """Every frame of a finished game: its start, each finished turn, and the final scores.
+
+    Raises `NotFinished` when the log does not end the game, and the engine's `IllegalAction` when
+    a logged move cannot be played (the rules changed since the game was recorded)."""
+    history = History(start)
+    frames = [Frame(public_view(start), caption=opening(start))]
+    turn = _Turn(start)
+    for notation in log:
+        before = history.state
+        if is_undo(notation):
+            history.undo()
+            if turn.told:
+                turn.told.pop()
+            continue
+        events = history.play(notation)
+        turn.told.append([e for e in events if not e.private])
+        after = history.state
+        if after.turn != before.turn or after.phase == "over":
+            frames.append(_turn_frame(turn, after))
+            turn = _Turn(after)
+    final = history.state
+    if final.phase != "over":
+        raise NotFinished("That game is still running; its replay comes when it ends.")
+    return Replay(frames, Final(public_view(final), tuple(final_scores(final))), final)
+
+
+def _turn_frame(turn: _Turn, after: GameState) -> Frame:
+    board = acting_player_board(turn.start)
+    before_view, after_view = public_view(turn.start), public_view(after)
+    marked = render.changed_cells(before_view, after_view, board)
+    return Frame(after_view, board, marked, turn.caption(), turn.start.turn)
+
+
+def acting_player_board(state: GameState) -> int:
+    """The board the acting seat plays (co-op partners share board 0)."""
+    return 0 if state.config.coop else acting_player(state)
+
+
+def opening(state: GameState) -> str:
+    names = ", ".join(s.name for s in state.seats)
+    return f"{names}: {state.config.rules.replace('-', ' ')} rules."
+
+
+def final_words(final: Final) -> str:
+    """Who won, in one sentence, for the last frame and the alt text."""
+    view, sheets = final.view, final.sheets
+    totals = [s.total for s in sheets]
+    if len(view.seats) == 1:
+        return f"{view.seats[0].name}: {plural(totals[0], 'point')}."
+    ranks = places(sheets, view.resigned)
+    winners = [view.seats[i].name for i, r in enumerate(ranks) if r == 1]
+    best = plural(max(t for i, t in enumerate(totals) if ranks[i] == 1), "point")
+    if len(winners) == 1:
+        said = f"{winners[0]} wins with {best}."
+    else:
+        said = f"{' and '.join(winners)} share first place with {best}."
+    if view.resigned is not None:
+        said = f"{view.seats[view.resigned].name} resigned. {said}"
+    scores = ", ".join(f"{s.name} {t}" for s, t in zip(view.seats, totals, strict=True))
+    return f"{said} Scores: {scores}."

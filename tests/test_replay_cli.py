@@ -1,0 +1,74 @@
+"""`python -m keystone replay SAVE OUT.png`: the animated replay of a finished saved game, the same
+picture the bot posts; bad input is one sentence on standard error and exit status 2."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from keystone.app.replays import replay_file
+from keystone.cli import replay
+from keystone.cli.gamefile import SavedGame, write_game
+from keystone.cli.simulate import bot_game
+from keystone.engine import new_game
+from tests.render_helpers import frame_count
+from tests.test_cli_errors import keystone
+
+
+def saved(tmp_path: Path, *, finish: bool = True) -> tuple[Path, SavedGame]:
+    """A game two easy bots played, saved as `play --save` saves it (whole, or stopped early)."""
+    end, log, _ = bot_game(8, ["easy", "easy"], check=False)
+    moves = log if finish else log[:20]
+    game = SavedGame(seed=end.seed, config=end.config, names=[s.name for s in end.seats], bots=["easy", "easy"],
+                     moves=moves)
+    path = tmp_path / "game.json"
+    write_game(path, game)
+    return path, game
+
+
+def refused(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    assert replay.main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and err.endswith(".\n")
+    return err
+
+
+def test_a_finished_saved_game_becomes_the_same_animation_the_bot_posts(tmp_path: Path) -> None:
+    path, game = saved(tmp_path)
+    out = tmp_path / "replay.png"
+    done = keystone("replay", str(path), str(out))
+    assert done.returncode == 0 and done.stderr == ""
+    assert done.stdout == f"Wrote {out} ({out.stat().st_size // 1024} KB).\n"
+    start = new_game(game.config, game.seed, game.names)
+    assert out.read_bytes() == replay_file(start, game.moves)[1]
+    assert frame_count(out.read_bytes()) > 2 and Image.open(out).width == 800
+    assert not list(tmp_path.glob("*.partial"))
+
+
+def test_a_missing_file_or_a_corrupt_save_is_one_sentence(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = str(tmp_path / "r.png")
+    missing = tmp_path / "nowhere.json"
+    assert refused([str(missing), out], capsys) == f"Cannot read {missing}: No such file or directory.\n"
+    corrupt = tmp_path / "corrupt.json"
+    corrupt.write_text('{"seed": 1, "moves": [', encoding="utf-8")
+    assert refused([str(corrupt), out], capsys).startswith(f"{corrupt} is not a saved Keystone game (")
+    path, game = saved(tmp_path)
+    tampered = game.model_copy(update={"moves": [*game.moves[:4], "take 9 Z9", *game.moves[4:]]})
+    write_game(path, tampered)
+    assert refused([str(path), out], capsys).startswith(f"The game in {path} cannot be replayed: ")
+    assert not (tmp_path / "r.png").exists()
+
+
+def test_an_unfinished_game_has_no_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path, _ = saved(tmp_path, finish=False)
+    said = refused([str(path), str(tmp_path / "r.png")], capsys)
+    assert said == f"The game in {path} has not finished, so there is nothing to replay yet.\n"
+
+
+def test_the_output_must_be_a_png_in_a_folder_that_exists(tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    path, _ = saved(tmp_path)
+    assert "should end in .png" in refused([str(path), str(tmp_path / "r.webp")], capsys)
+    assert "is not a file in a folder that exists" in refused([str(path), str(tmp_path / "no" / "r.png")], capsys)
