@@ -11,7 +11,7 @@ import pytest
 
 from keystone.app import Actor, GameService, Reply, Where
 from keystone.app.bots import simple_action
-from keystone.app.clock import DAY, HOUR, NO_CLOCK_IN_DM, NO_PACE, NOTIFY_ON
+from keystone.app.clock import DAY, HOUR, NO_CLOCK_IN_DM, NO_CLOCK_SOLO, NO_PACE, NOTIFY_ON
 from keystone.app.replies import Post
 from keystone.app.scheduler import Scheduler
 from keystone.engine.coop import acting_player
@@ -253,8 +253,21 @@ async def test_direct_message_games_have_no_clock(service: GameService, time: Ti
     assert (await service.pause_clock(DM, ANN)).private == NO_CLOCK_IN_DM
     time.now = T0 + 30 * DAY
     assert await service.due_work() == []
+    assert (await service.new(HERE, ANN, players=1, assignment=1, pace="live")).private == NO_CLOCK_SOLO
     await service.store.set_pace((await start(service, BOB)).id, None)
     assert (await service.pause_clock(HERE, ANN)).private == NO_PACE
+    assert (await service.vote_away(HERE, BOB, "Ann")).private == NO_PACE
+
+
+async def test_a_deadline_read_before_a_move_plays_nothing(service: GameService, time: Time) -> None:
+    await start(service, BOB)
+    time.now = T0 + DAY
+    [due] = await service.store.due_clocks(time.now)
+    await play_turn(service, ANN)  # Ann moves just in time, before the scheduler takes the game's lock
+    assert (await service._time_out(due)).public is None
+    game = await record(service)
+    assert game.seats[0].missed == 0 and await deciding(service) == 1 and game.clock is not None
+    assert game.clock.seat == 1
 
 
 class Outbox:
@@ -293,3 +306,16 @@ async def test_a_scheduler_tick_posts_due_work_and_survives_a_failing_post(
         assert await scheduler.tick() == 2
     assert "could not post to channel 666" in caplog.text
     assert outbox.sent[-1][2].startswith("Time ran out for Ann")
+
+
+async def test_in_co_op_the_clock_times_the_partner_who_decides(service: GameService, time: Time) -> None:
+    game = await start(service, BOB, mode="coop")
+    assert game.clock is not None and game.clock.seat == 0
+    time.now = T0 + HOUR
+    await play_turn(service, ANN)
+    game = await record(service)
+    assert game.clock is not None and (game.clock.seat, game.clock.started_at) == (1, T0 + HOUR)
+    time.now = T0 + HOUR + DAY
+    [post] = await service.due_work()
+    assert (post.reply.public or "").startswith("Time ran out for Bob, so a normal bot played this turn for them.")
+    assert await deciding(service) == 0

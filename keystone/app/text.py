@@ -130,6 +130,9 @@ players press Join, the host presses Start. Options: `mode:coop` (partners share
 `/wild habitat cell` buys a Wild card; `/endturn` ends a turn that waits for a possible Wild purchase.
 `/keystone games` lists your lobbies and games everywhere, your turns first (`scope:server`: this server's).
 `/undo` takes back your last action of this turn, while no card has been drawn since.
+Turns have a clock in a channel (`pace:live|daily|relaxed` at `/keystone new`; the host uses `/keystone clock`):
+half-way you are reminded, and when time runs out a normal bot plays the turn. `/keystone notify` adds reminders
+by direct message; `/keystone away seat` votes a late seat to a bot; `/keystone back` takes yours back.
 `/keystone board`, `field`, `objective` (only you see it), `score`, `log`, `rules`, `resign`, `abandon`."""
 
 def _goal_points() -> str:
