@@ -62,16 +62,23 @@ def public_message(reply: Reply) -> dict[str, Any]:
 
 class DiscordOutbox:
     """The scheduler's outbox: a public reply in a channel (a partial messageable, no cache needed),
-    a private text by direct message (the DM channel opened through the API)."""
+    a private text by direct message (the DM channel opened through the API). Discord refusing (no
+    permission in the channel, a person's DMs closed) is an everyday event: logged as a warning."""
 
     def __init__(self, client: discord.Client) -> None:
         self.client = client
 
     async def to_channel(self, channel_id: int, reply: Reply) -> None:
         channel = self.client.get_partial_messageable(channel_id)
-        for message in (reply, *reply.more):
-            await channel.send(files=files_of(message.files), **public_message(message))
+        try:
+            for message in (reply, *reply.more):
+                await channel.send(files=files_of(message.files), **public_message(message))
+        except discord.HTTPException as exc:
+            log.warning("could not post in channel %s: %s", channel_id, exc)
 
     async def to_user(self, user_id: int, text: str) -> None:
-        channel = await self.client.create_dm(discord.Object(user_id))
-        await channel.send(text[:2000], allowed_mentions=discord.AllowedMentions.none())
+        try:
+            channel = await self.client.create_dm(discord.Object(user_id))
+            await channel.send(text[:2000], allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as exc:
+            log.warning("could not send a direct message to user %s: %s", user_id, exc)

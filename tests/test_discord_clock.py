@@ -56,7 +56,19 @@ async def test_a_reminder_and_its_direct_message_arrive_and_a_late_turn_is_playe
     listed = await fake.slash(bob, general, "keystone games")
     assert "**your turn** · round 1 · 24 hours left ·" in listed.content
 
-    away = await fake.slash(alice, table, "keystone away", {"seat": "2"})
-    assert away.is_ephemeral and "once half of Bob's time" in away.content
+    early = await fake.slash(alice, table, "keystone away", {"seat": "2"})
+    assert early.is_ephemeral and "once half of Bob's time" in early.content
+
+    await fake.slash(bob, general, "keystone notify", {"on": True})
+    bob.dms_open = False
+    time.now += 12 * HOUR
+    mark = fake.mark()
+    assert await bot.scheduler.tick() == 2
+    await fake.wait_for_message(table, lambda m: m.content.startswith(f"<@{bob.id}>, a reminder"), after=mark)
+    await fake.quiet()  # the direct message is refused by Discord: a warning, not a failure
+    voted = await fake.slash(alice, table, "keystone away", {"seat": "2"})
+    assert public_of(voted).content.startswith("The others voted, so a normal bot plays Bob's seat")
+    await fake.quiet()
+    assert fake.public_messages(table)[-1].pinged_user_ids == {alice.id}, "the bot played Bob's turn at once"
     paused = await fake.slash(alice, table, "keystone clock pause")
-    assert paused.content.startswith("Alice paused the clock")
+    assert public_of(paused).content.startswith("Alice paused the clock")
