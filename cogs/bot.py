@@ -9,7 +9,8 @@ from __future__ import annotations
 import asyncio
 import errno
 import logging
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,9 @@ from discord.gateway import DiscordWebSocket
 from discord.http import INTERNAL_API_VERSION, Route
 
 from cogs import EXTENSIONS
+from cogs.outbox import DiscordOutbox
 from keystone.app import GameService, text
+from keystone.app.scheduler import Scheduler
 from keystone.engine.words import ICON_FILES
 from keystone.settings import Settings
 from keystone.store import Store
@@ -115,7 +118,8 @@ class KeystoneBot(commands.Bot):
     """The bot: holds the settings, the store and the game service; loads `cogs.EXTENSIONS`, whose
     cogs take the service from it, and syncs commands on startup."""
 
-    def __init__(self, settings: Settings, *, extensions: Sequence[str] | None = None, **options: Any) -> None:
+    def __init__(self, settings: Settings, *, extensions: Sequence[str] | None = None,
+                 clock: Callable[[], float] = time.time, **options: Any) -> None:
         # The bot never joins voice, so discord.py's warnings about missing voice libraries are noise.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         options.setdefault("allowed_mentions", discord.AllowedMentions(everyone=False, roles=False, users=True,
@@ -126,6 +130,9 @@ class KeystoneBot(commands.Bot):
         self.extensions_to_load: tuple[str, ...] = tuple(EXTENSIONS if extensions is None else extensions)
         self.store: Store | None = None
         self._service: GameService | None = None
+        self.clock = clock
+        """Unix seconds now, for the store, the turn clocks and the scheduler (tests pass their own)."""
+        self.scheduler: Scheduler | None = None
         self.icon_emojis: dict[str, str] = {}
         """Icon name -> the emoji messages show for it ("<:forest:123>"); empty until uploaded."""
 
@@ -138,8 +145,8 @@ class KeystoneBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.check_gateway()
-        self.store = await Store.open(self.settings.database_path)
-        self._service = GameService(self.store)
+        self.store = await Store.open(self.settings.database_path, clock=self.clock)
+        self._service = GameService(self.store, clock=self.clock)
         self.icon_emojis = await ensure_emojis(self)
         text.use_emojis(self.icon_emojis)
         for name in self.extensions_to_load:
@@ -147,6 +154,8 @@ class KeystoneBot(commands.Bot):
         synced = await self.sync_commands()
         where = f"guild {self.settings.dev_guild_id}" if self.settings.dev_guild_id else "all guilds"
         log.info("Synced %d slash command(s) to %s", len(synced), where)
+        self.scheduler = Scheduler(self._service, DiscordOutbox(self), ready=self.wait_until_ready)
+        self.scheduler.start()
 
     async def check_gateway(self) -> None:
         """Open and close one gateway connection before the real one.
@@ -171,7 +180,10 @@ class KeystoneBot(commands.Bot):
         return await self.tree.sync(guild=guild)
 
     async def close(self) -> None:
-        """Stop the cogs and disconnect, then close the store (no cog can use it any more)."""
+        """Stop the scheduler and the cogs and disconnect, then close the store (nothing can use it any more)."""
+        if self.scheduler is not None:
+            scheduler, self.scheduler = self.scheduler, None
+            await scheduler.stop()
         await super().close()
         if self.icon_emojis:
             self.icon_emojis = {}

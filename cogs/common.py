@@ -6,7 +6,6 @@ Kept apart from the cogs so each extension imports these without importing the o
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 from collections.abc import Awaitable
 from typing import Any
@@ -15,18 +14,14 @@ import discord
 from discord import app_commands
 
 from cogs.bot import KeystoneBot
-from keystone.app import Actor, Control, GameService, Reply, Where, threads
-from keystone.app.replies import File
+from cogs.outbox import build_view, close_thread, files_of, public_message
+from keystone.app import Actor, GameService, Reply, Where
 
 log = logging.getLogger(__name__)
 
 DEFER_AFTER = 2.0
 """Seconds to wait for the service before deferring (Discord allows three for the first answer)."""
 
-STYLES = {
-    "primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
-    "success": discord.ButtonStyle.success, "danger": discord.ButtonStyle.danger,
-}
 EVERYWHERE = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=False)
 INSTALLS = app_commands.AppInstallationType(guild=True, user=False)
 
@@ -48,34 +43,8 @@ def service_of(interaction: discord.Interaction[Any]) -> GameService:
     return client.service
 
 
-def build_view(controls: list[Control]) -> discord.ui.View | None:
-    """A view holding the controls; stopped at once, because the DynamicItems answer the presses."""
-    if not controls:
-        return None
-    view = discord.ui.View(timeout=None)
-    for c in controls[:25]:
-        item: discord.ui.Item[discord.ui.View]
-        if c.is_select:
-            options = [discord.SelectOption(label=o.label[:100], value=o.value, description=o.description)
-                       for o in c.options]
-            item = discord.ui.Select(custom_id=c.custom_id, placeholder=c.label[:150], options=options)
-        else:
-            item = discord.ui.Button(label=c.label[:80], style=STYLES[c.style], custom_id=c.custom_id)
-        try:
-            view.add_item(item)
-        except ValueError:
-            log.warning("dropped a control that did not fit: %s", c.custom_id)
-    view.stop()
-    return view
-
-
 TURN_TOLD = "Done: your turn is told in the channel."
 """What a finished turn's step message says once the turn's public message is out."""
-
-
-def files_of(files: list[File]) -> list[discord.File]:
-    """Attachments with their alt text (Discord calls it the description)."""
-    return [discord.File(io.BytesIO(data), filename=name, description=words) for name, data, words in files]
 
 
 def on_private_message(interaction: discord.Interaction[Any]) -> bool:
@@ -94,17 +63,6 @@ async def _update_private(interaction: discord.Interaction[Any], reply: Reply, c
         await interaction.response.edit_message(**kwargs)
     else:
         await interaction.edit_original_response(**kwargs)
-
-
-def public_message(reply: Reply) -> dict[str, Any]:
-    """The public part of a Reply as message arguments (files apart), mentioning only whom it names."""
-    mentions = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
-                                       users=[discord.Object(u) for u in reply.mention])
-    kwargs: dict[str, Any] = {"content": (reply.public or "")[:2000], "allowed_mentions": mentions}
-    view = build_view(reply.controls)
-    if view is not None:
-        kwargs["view"] = view
-    return kwargs
 
 
 async def post(interaction: discord.Interaction[Any], reply: Reply, *, edit: bool = False,
@@ -149,21 +107,6 @@ async def post(interaction: discord.Interaction[Any], reply: Reply, *, edit: boo
         await interaction.followup.send(files=files_of(extra.files), **public_message(extra))
     if reply.ends_game and isinstance(interaction.channel, discord.Thread):
         await close_thread(interaction.channel)
-
-
-async def send_public(channel: discord.abc.Messageable, reply: Reply) -> None:
-    """Post a Reply's public messages in a channel, when no interaction answers there (a new thread)."""
-    for message in (reply, *reply.more):
-        await channel.send(files=files_of(message.files), **public_message(message))
-
-
-async def close_thread(thread: discord.Thread) -> None:
-    """A game's thread once its game has ended: a last line, then archived (kept to read, not deleted)."""
-    try:
-        await thread.send(threads.CLOSING)
-        await thread.edit(archived=True)
-    except discord.HTTPException as exc:
-        log.warning("could not archive the finished game's thread %s: %s", thread.id, exc)
 
 
 async def _send_public(interaction: discord.Interaction[Any], reply: Reply) -> None:

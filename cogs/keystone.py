@@ -15,35 +15,32 @@ from typing import Any, get_args
 
 import discord
 from discord import app_commands
-from discord.ext import commands, tasks
+from discord.ext import commands
 
 from cogs.bot import KeystoneBot
 from cogs.common import (
     EVERYWHERE,
     INSTALLS,
     actor_of,
-    files_of,
     post,
-    public_message,
     run,
-    send_public,
     service_of,
     where_of,
 )
-from keystone.app import Actor, GameService, Reply, Where, ids, threads
+from cogs.outbox import send_public
+from keystone.app import Actor, GameService, Reply, Where, clock, ids, threads
 from keystone.app.listing import Scope
 from keystone.app.service import Mode
 from keystone.app.text import HELP, RULES, rules_text
 from keystone.cards import Habitat, Ruleset
 from keystone.engine.bots import LEVELS, Level
 from keystone.engine.campaign import LAST_ASSIGNMENT
+from keystone.store import Pace
 
 log = logging.getLogger(__name__)
 
-DUE_BOT_TURNS_EVERY = 30.0
-"""Seconds between looks for bot turns that a failure left undone (start-up looks everywhere once)."""
-
 HABITATS = [h.value for h in Habitat]
+PACE_CHOICES = [app_commands.Choice(name=clock.pace_words(pace).capitalize(), value=pace) for pace in clock.PACES]
 
 
 def level_named(value: str) -> Level | None:
@@ -240,14 +237,15 @@ class NewOptions:
     assignment: int | None
     opponent: Level | None
     envelope: bool
+    pace: Pace | None
 
     def open(self, service: GameService, where: Where, actor: Actor) -> Awaitable[Reply]:
         return service.new(where, actor, self.players, self.rules, mode=self.mode, assignment=self.assignment,
-                           opponent=self.opponent, envelope=self.envelope)
+                           opponent=self.opponent, envelope=self.envelope, pace=self.pace)
 
     async def problem(self, service: GameService, where: Where, actor: Actor) -> str | None:
         return await service.why_not_new(where, actor, self.players, mode=self.mode, assignment=self.assignment,
-                                         opponent=self.opponent, envelope=self.envelope)
+                                         opponent=self.opponent, envelope=self.envelope, pace=self.pace)
 
 
 def thread_problem(interaction: discord.Interaction[Any]) -> str | None:
@@ -292,39 +290,9 @@ class KeystoneCog(commands.Cog, name="Keystone"):
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
-        self.due_bot_turns.start()
 
     async def cog_unload(self) -> None:
-        self.due_bot_turns.cancel()
         self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
-
-    # --- bot turns nobody is waiting on an interaction for
-
-    @tasks.loop(seconds=DUE_BOT_TURNS_EVERY)
-    async def due_bot_turns(self) -> None:
-        """Play bot turns left undone: at start-up in every running game (a crash may have come
-        between a person's saved move and the bot's reply), later where a failure interrupted one."""
-        everywhere = self.due_bot_turns.current_loop == 0
-        try:
-            posts = await self.service.play_due_bot_turns(everywhere=everywhere)
-        except Exception:
-            log.exception("could not look for due bot turns")
-            return
-        for channel_id, reply in posts:
-            await self._announce(channel_id, reply)
-
-    @due_bot_turns.before_loop
-    async def _when_ready(self) -> None:
-        await self.bot.wait_until_ready()
-
-    async def _announce(self, channel_id: int, reply: Reply) -> None:
-        """Post a public Reply in a game's channel when no interaction is there to answer."""
-        channel = self.bot.get_partial_messageable(channel_id)
-        try:
-            for message in (reply, *reply.more):
-                await channel.send(files=files_of(message.files), **public_message(message))
-        except discord.HTTPException as exc:
-            log.warning("could not post a bot turn in channel %s: %s", channel_id, exc)
 
     # --- lobby
 
@@ -335,17 +303,20 @@ class KeystoneCog(commands.Cog, name="Keystone"):
                            assignment="A Field Journal assignment to play (co-op in a channel, solo in a DM)",
                            opponent="Seat a bot of this level (in a DM the game starts against it at once)",
                            envelope="Add the sealed envelope's cards (opened by starting the last assignment)",
-                           thread="Open the game in its own new thread of this channel, so the channel hosts many")
+                           thread="Open the game in its own new thread of this channel, so the channel hosts many",
+                           pace="How long a turn may take: live 10 minutes, daily 24 hours (default), relaxed 3 days")
     @app_commands.choices(rules=[app_commands.Choice(name="Second edition", value="second-edition"),
                                  app_commands.Choice(name="First-edition variant", value="first-edition")],
                           mode=[app_commands.Choice(name="Competitive", value="competitive"),
                                 app_commands.Choice(name="Co-op (one shared board)", value="coop")],
-                          opponent=[app_commands.Choice(name=level.capitalize(), value=level) for level in LEVELS])
+                          opponent=[app_commands.Choice(name=level.capitalize(), value=level) for level in LEVELS],
+                          pace=PACE_CHOICES)
     async def new(self, interaction: discord.Interaction[Any], players: app_commands.Range[int, 1, 4] = 2,
                   rules: Ruleset = "second-edition", mode: Mode = "competitive",
                   assignment: app_commands.Range[int, 1, LAST_ASSIGNMENT] | None = None,
-                  opponent: Level | None = None, envelope: bool = False, thread: bool = False) -> None:
-        options = NewOptions(players, rules, mode, assignment, opponent, envelope)
+                  opponent: Level | None = None, envelope: bool = False, thread: bool = False,
+                  pace: Pace | None = None) -> None:
+        options = NewOptions(players, rules, mode, assignment, opponent, envelope, pace)
         work = self._new_in_thread(interaction, options) if thread else options.open(
             self.service, where_of(interaction), actor_of(interaction))
         await run(interaction, work)
@@ -455,6 +426,40 @@ class KeystoneCog(commands.Cog, name="Keystone"):
     @keystone.command(name="abandon", description="End this channel's game without a result (host or channel managers)")
     async def abandon(self, interaction: discord.Interaction[Any]) -> None:
         await run(interaction, self.service.abandon(where_of(interaction), actor_of(interaction)))
+
+    # --- turn clocks and absent players
+
+    clock_group = app_commands.Group(name="clock", description="The turn clock of this channel's game (host only)",
+                                     parent=keystone)
+
+    @clock_group.command(name="pace", description="Change how long each turn may take; this turn restarts from now")
+    @app_commands.describe(pace="live 10 minutes, daily 24 hours, relaxed 3 days a turn")
+    @app_commands.choices(pace=PACE_CHOICES)
+    async def clock_pace(self, interaction: discord.Interaction[Any], pace: Pace) -> None:
+        await run(interaction, self.service.set_pace(where_of(interaction), actor_of(interaction), pace))
+
+    @clock_group.command(name="pause", description="Stop the clock (holidays): no reminders, no turn runs out")
+    async def clock_pause(self, interaction: discord.Interaction[Any]) -> None:
+        await run(interaction, self.service.pause_clock(where_of(interaction), actor_of(interaction)))
+
+    @clock_group.command(name="resume", description="Start the clock again where it stopped")
+    async def clock_resume(self, interaction: discord.Interaction[Any]) -> None:
+        await run(interaction, self.service.resume_clock(where_of(interaction), actor_of(interaction)))
+
+    @keystone.command(name="notify", description="Also get your turn reminders by direct message (or stop them)")
+    @app_commands.describe(on="True: reminders by direct message too; False: only in the game's channel")
+    async def notify(self, interaction: discord.Interaction[Any], on: bool) -> None:
+        await run(interaction, self.service.notify(actor_of(interaction), on), private=True)
+
+    @keystone.command(name="away", description="Vote to let a bot play a seat whose turn is running late")
+    @app_commands.describe(seat="The seat whose player is away")
+    @app_commands.autocomplete(seat=seat_autocomplete)
+    async def away(self, interaction: discord.Interaction[Any], seat: str) -> None:
+        await run(interaction, self.service.vote_away(where_of(interaction), actor_of(interaction), seat))
+
+    @keystone.command(name="back", description="Take your seat back from the bot that played it while you were away")
+    async def back(self, interaction: discord.Interaction[Any]) -> None:
+        await run(interaction, self.service.back(where_of(interaction), actor_of(interaction)))
 
     # --- turns
 

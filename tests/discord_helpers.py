@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -15,10 +17,10 @@ from tests.fakediscord.models import FakeAttachment, FakeChannel, FakeMessage, F
 from tests.fakediscord.server import FakeDiscord
 
 
-def make_bot(db: Path) -> KeystoneBot:
-    """The real bot with every cog, storing its games in `db`."""
+def make_bot(db: Path, clock: Callable[[], float] = time.time) -> KeystoneBot:
+    """The real bot with every cog, storing its games in `db`; its turn clocks read `clock`."""
     settings = Settings(_env_file=None, keystone_db=str(db))
-    return KeystoneBot(settings, extensions=list(EXTENSIONS))
+    return KeystoneBot(settings, extensions=list(EXTENSIONS), clock=clock)
 
 
 def service_of(bot: KeystoneBot) -> GameService:

@@ -106,9 +106,11 @@ async def test_my_turns_come_first_marked_then_the_rest_latest_first(store: Stor
     assert [line.split(" · ")[0] for line in lines] == ["\u27a4 direct message", "\u27a4 <#10>", "\u2022 <#30>",
                                                          "\u2022 <#20>"]
     assert lines[0] == "\u27a4 direct message · Ann · **your turn** · round 1 · [jump](https://discord.com/channels/@me/77)"
-    assert lines[1] == "\u27a4 <#10> · Ann, Bob · **your turn** · round 1 · [jump](https://discord.com/channels/1/10)"
+    assert lines[1] == ("\u27a4 <#10> · Ann, Bob · **your turn** · round 1 · 24 hours left · "
+                        "[jump](https://discord.com/channels/1/10)")
     assert lines[2] == "\u2022 <#30> · Ann · lobby, waiting for 2 more · [jump](https://discord.com/channels/1/30)"
-    assert lines[3] == "\u2022 <#20> · Bob, Ann · Bob to play · round 1 · [jump](https://discord.com/channels/1/20)"
+    assert lines[3] == ("\u2022 <#20> · Bob, Ann · Bob to play · round 1 · 24 hours left · "
+                        "[jump](https://discord.com/channels/1/20)")
 
 
 async def test_the_round_and_whose_turn_follow_the_play(store: Store) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from keystone.app import clock
 from keystone.engine import GameState
 from keystone.engine.coop import acting_player
 from keystone.store import GameRecord
@@ -68,18 +69,19 @@ def _turn_words(game: Listed, user_id: int) -> str:
     return f"{who} · round {state.turn // record.config.players + 1}"
 
 
-def game_line(game: Listed, user_id: int) -> str:
-    """One game: where, who plays, whose turn and the round, and the jump link; marked when it is
-    this person's turn."""
+def game_line(game: Listed, user_id: int, now: float | None = None) -> str:
+    """One game: where, who plays, whose turn and the round, the time left on the turn (from `now`),
+    and the jump link; marked when it is this person's turn."""
     record = game.record
     where = "direct message" if record.guild_id is None else f"<#{record.channel_id}>"
     players = ", ".join(s.name for s in record.seats)
     mark = "\u27a4" if is_my_turn(game, user_id) else "\u2022"
-    # The time left on the turn goes after the turn words once turns have clocks.
-    return f"{mark} {where} · {players} · {_turn_words(game, user_id)} · [jump]({jump_link(record)})"
+    left = None if now is None else clock.time_left(record, now)
+    timing = f" · {left}" if left else ""
+    return f"{mark} {where} · {players} · {_turn_words(game, user_id)}{timing} · [jump]({jump_link(record)})"
 
 
-def games_text(scope: Scope, games: list[Listed], user_id: int) -> str:
+def games_text(scope: Scope, games: list[Listed], user_id: int, now: float | None = None) -> str:
     """The whole answer: a title, the lines (this person's turns first) cut to fit one message."""
     if not games:
         return EMPTY[scope]
@@ -89,7 +91,7 @@ def games_text(scope: Scope, games: list[Listed], user_id: int) -> str:
     text = f"**{TITLE[scope]}** ({len(games)}{turns}):"
     shown = 0
     for game in ordered:
-        line = game_line(game, user_id)
+        line = game_line(game, user_id, now)
         if len(text) + 1 + len(line) > MESSAGE_LIMIT - FOOTER_ROOM:
             break
         text += "\n" + line

@@ -72,3 +72,13 @@ class Reply:
     def ok(self) -> bool:
         """True when the action went through: something is posted publicly, or a step of the turn goes on."""
         return self.public is not None or self.step
+
+
+@dataclass(frozen=True, slots=True)
+class Post:
+    """Something to post with no interaction to answer (a reminder, a turn run out): `reply`'s
+    public part in channel `channel_id`, or its private text to person `user_id` by direct message."""
+
+    reply: Reply
+    channel_id: int | None = None
+    user_id: int | None = None

@@ -11,17 +11,18 @@ import asyncio
 import functools
 import logging
 import random
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Concatenate, Literal, ParamSpec
 
+from keystone.app import clock, ids, journal, listing, pictures, replays, stats, text
 from keystone.app import history as history_words
-from keystone.app import ids, journal, listing, pictures, replays, stats, text
 from keystone.app.bots import bot_action
 from keystone.app.controls import cell_select, controls_for, undo_control
-from keystone.app.replies import Control, File, Option, Reply
+from keystone.app.replies import Control, File, Option, Post, Reply
 from keystone.cards import Ruleset
 from keystone.engine import (
     Event,
@@ -45,7 +46,18 @@ from keystone.engine.history import UNDO, Taken, rebuild, undo_allowed
 from keystone.engine.results import final_scores, standings, view_scores
 from keystone.render import changed_cells
 from keystone.render.replay import ReplayTooLarge
-from keystone.store import GameRecord, Kind, LoadedGame, SeatInfo, SeatResult, StaleVersion, Store, StoreError
+from keystone.store import (
+    DueClock,
+    GameRecord,
+    Kind,
+    LoadedGame,
+    Pace,
+    SeatInfo,
+    SeatResult,
+    StaleVersion,
+    Store,
+    StoreError,
+)
 
 log = logging.getLogger(__name__)
 
@@ -91,6 +103,8 @@ class _Request:
 
     game_id: int | None = None
     saved: list[str] = field(default_factory=list)
+    notices: list[str] = field(default_factory=list)
+    """Public lines to tell whatever the answer (a player back from being away)."""
 
 
 _request: ContextVar[_Request | None] = ContextVar("request", default=None)
@@ -106,18 +120,23 @@ def guarded(
         request = _Request()
         token = _request.set(request)
         try:
-            return await method(self, *args, **kwargs)
+            reply = await method(self, *args, **kwargs)
         except Exception as exc:
-            return await self._answer_failure(exc, request)
+            reply = await self._answer_failure(exc, request)
         finally:
             _request.reset(token)
+        return _with_notices(reply, request.notices)
 
     return call
 
 
 class GameService:
-    def __init__(self, store: Store, *, seeds: Callable[[], int] | None = None) -> None:
+    def __init__(
+        self, store: Store, *, seeds: Callable[[], int] | None = None, clock: Callable[[], float] = time.time
+    ) -> None:
         self.store = store
+        self.clock = clock
+        """Unix seconds now: turn clocks start, remind and run out by it (tests move it by hand)."""
         self._locks: dict[int, asyncio.Lock] = {}
         self._seeds = seeds or (lambda: random.SystemRandom().randrange(2**31))
         self._cache: dict[int, LoadedGame] = {}
@@ -189,11 +208,12 @@ class GameService:
     async def new(
         self, where: Where, actor: Actor, players: int = 2, rules: Ruleset = "second-edition", *,
         mode: Mode = "competitive", assignment: int | None = None, opponent: Level | None = None,
-        envelope: bool = False,
+        envelope: bool = False, pace: Pace | None = None,
     ) -> Reply:
-        """Open a lobby in this channel; in a direct message start a solo game (or one against bots) at once."""
+        """Open a lobby in this channel; in a direct message start a solo game (or one against bots) at once.
+        A channel game's turns run on a clock at `pace` (daily when not given); a DM game has none."""
         problem = await self.why_not_new(where, actor, players, mode=mode, assignment=assignment,
-                                         opponent=opponent, envelope=envelope)
+                                         opponent=opponent, envelope=envelope, pace=pace)
         if problem is not None:
             raise IllegalAction(problem)
         if assignment is not None and mode == "competitive":
@@ -202,6 +222,7 @@ class GameService:
         record = await self.store.create_lobby(
             guild_id=where.guild_id, channel_id=where.channel_id, kind=kind, host_id=actor.user_id,
             host_name=actor.name, config=config, assignment=assignment,
+            pace=None if where.is_dm else pace or clock.DEFAULT_PACE,
         )
         level = opponent or "normal"
         wanted_bots = config.players - 1 if where.is_dm else (1 if opponent else 0)
@@ -212,17 +233,23 @@ class GameService:
         what = "a co-op lobby" if kind == "coop" else "a lobby"
         about = f": assignment {assignment}, {campaign.assignment(assignment).title}" if assignment else ""
         bots = f" {_a_bot(level)} takes a seat." if opponent else ""
+        paced = f" Pace: {clock.pace_words(record.pace)}." if record.pace else ""
         return self._lobby_reply(
-            record, f"{actor.name} opened {what} for {config.players} players ({config.rules}){about}.{bots}"
+            record, f"{actor.name} opened {what} for {config.players} players ({config.rules}){about}.{bots}{paced}"
         )
 
     async def why_not_new(
         self, where: Where, actor: Actor, players: int = 2, *, mode: Mode = "competitive",
         assignment: int | None = None, opponent: Level | None = None, envelope: bool = False,
+        pace: Pace | None = None,
     ) -> str | None:
         """Why `new` would refuse these options, or None: asked before a thread is opened for a game,
         so a refusal leaves no empty thread behind."""
         problem = _new_problem(where, players, mode, assignment, opponent, envelope)
+        if problem is None and pace is not None and where.is_dm:
+            problem = clock.NO_CLOCK_IN_DM
+        if problem is None and pace is not None and assignment is not None and mode == "competitive":
+            problem = clock.NO_CLOCK_SOLO
         if problem is None and envelope and not await self._envelope_open(actor.user_id):
             problem = (f"The sealed envelope opens at the start of assignment {campaign.LAST_ASSIGNMENT} of the "
                        "Field Journal; see `/journal list`.")
@@ -290,6 +317,7 @@ class GameService:
         state = new_game(record.config, seed, names)
         record = await self.store.start_game(record.id, state)
         self._cache[record.id] = LoadedGame(record, state)
+        await self._time_turn(record, None, state)
         view = public_view(state)
         reply = Reply(files=[await asyncio.to_thread(pictures.field_file, view)])
         lines = ["The game begins!"]
@@ -437,7 +465,7 @@ class GameService:
         """Say what the next seat must decide; mention and offer controls only to a person."""
         nxt = record.seats[acting_player(state)]
         lines.append(text.pending_sentence(view))
-        if nxt.user_id is None:
+        if nxt.user_id is None or nxt.bot_decides:
             return
         whose = "your turn to decide for the shared board" if record.config.coop else "your turn"
         lines.append(f"<@{nxt.user_id}>, it is {whose}.")
@@ -461,6 +489,7 @@ class GameService:
         if record.channel_id != where.channel_id:
             raise IllegalAction("That control belongs to a game in another channel; play it there.")
         seat = _seat_or_refuse(record, actor)
+        record = await self._come_back(record, seat, state)
         if version is not None and version != state.version:
             return await self._stale(game_id)
         if _bot_is_due(record, state):
@@ -513,18 +542,23 @@ class GameService:
         its public events, for its own message."""
         turns: list[_Turn] = []
         while _bot_is_due(record, state):
-            decider = acting_player(state)
-            events: list[Event] = []
-            start = state
-            while _bot_is_due(record, state) and not _turn_ended(start, state):
-                level = record.seats[decider].bot_level or 0
-                action = await asyncio.to_thread(bot_action, state, level)
-                new, more = apply(state, action)
-                await self._commit(record, state, decider, str(action), new)
-                state, events = new, events + [e for e in more if not e.private]
-            board = _board(record, decider)
-            turns.append(_Turn(board, state, events, tuple(sorted(_placed(start, state, board)))))
+            state, turn = await self._bot_plays_turn(record, state, acting_player(state))
+            turns.append(turn)
         return state, turns
+
+    async def _bot_plays_turn(self, record: GameRecord, state: GameState, decider: int) -> tuple[GameState, _Turn]:
+        """A bot plays the rest of the turn store seat `decider` is deciding: at the seat's own level
+        for a bot, as a normal bot for a person who is away or out of time."""
+        events: list[Event] = []
+        start = state
+        level = _bot_level(record.seats[decider])
+        while not _turn_ended(start, state) and acting_player(state) == decider:
+            action = await asyncio.to_thread(bot_action, state, level)
+            new, more = apply(state, action)
+            await self._commit(record, state, decider, str(action), new)
+            state, events = new, events + [e for e in more if not e.private]
+        board = _board(record, decider)
+        return state, _Turn(board, state, events, tuple(sorted(_placed(start, state, board))))
 
     async def _catch_up(self, record: GameRecord, state: GameState) -> Reply:
         """Play a bot turn that a crash or failure left undone, and show the table as it now stands."""
@@ -540,7 +574,7 @@ class GameService:
         With `everywhere` (at start-up) every running game is checked, else only those a failure
         interrupted. Returns (channel id, public reply) for each game that moved on."""
         if everywhere:
-            wanted = [r.id for r in await self.store.list_games("active") if any(s.is_bot for s in r.seats)]
+            wanted = [r.id for r in await self.store.list_games("active") if any(s.bot_decides for s in r.seats)]
         else:
             wanted = sorted(self._retry)
         posts: list[tuple[int, Reply]] = []
@@ -574,6 +608,7 @@ class GameService:
             request.saved.append(notation)
         if results is None:
             self._cache[record.id] = LoadedGame(record, new)
+            await self._time_turn(record, old, new)
         else:
             self._cache.pop(record.id, None)
 
@@ -769,7 +804,7 @@ class GameService:
             mine = record.seat_of(actor.user_id) is not None
             others += not mine
             games.append(await self._listed(record, read=mine or others <= listing.MOST_LINES))
-        return Reply(private=listing.games_text(scope, games, actor.user_id))
+        return Reply(private=listing.games_text(scope, games, actor.user_id, self.clock()))
 
     async def _listed(self, record: GameRecord, *, read: bool) -> listing.Listed:
         """A game with its state for the list (when `read`): the cached state if current, else the
@@ -866,6 +901,187 @@ class GameService:
         here = await self.store.finished_games_in_channel(where.channel_id, history_words.CHOICES)
         return history_words.replay_choices(mine, here, typed)
 
+    # ------------------------------------------------------------------ turn clocks and absent players
+
+    async def _time_turn(self, record: GameRecord, old: GameState | None, new: GameState) -> None:
+        """Restart the clock when the deciding (turn, seat) changes: a fresh one for a person, none
+        while a bot (or an away person's bot) decides. Nothing is written while the decider stays."""
+        if record.pace is None:
+            return
+        before, after = clock.decider(record, old), clock.decider(record, new)
+        if old is not None and before == after:
+            return
+        if after is not None and clock.is_timed(record, after):
+            await self.store.set_clock(record.id, clock.start(after, record.pace, self.clock()))
+        elif record.clock is not None or clock.is_timed(record, before):
+            await self.store.set_clock(record.id, None)
+
+    async def _come_back(self, record: GameRecord, seat: int, state: GameState) -> GameRecord:
+        """Any action of a person clears their missed turns; one who was away plays their own seat
+        again (said publicly), and their turn, if it is theirs now, is timed afresh."""
+        sitting = record.seats[seat]
+        if not (sitting.away or sitting.missed):
+            return record
+        await self.store.set_away(record.id, seat, False)
+        record = await self.store.get_game(record.id)
+        if sitting.away:
+            request = _request.get()
+            if request is not None:
+                request.notices.append(clock.back_sentence(sitting.name))
+            await self._time_turn(record, None, state)
+        return record
+
+    async def due_work(self, now: float | None = None) -> list[Post]:
+        """What the clocks say to post now: turns run out are played by a bot and told; reminders
+        due are claimed (so each is sent once, restarts included) and returned for the channel, and
+        for the person's direct messages when they asked for them. When both a reminder and the
+        deadline have passed (the bot was down), only the turn is played."""
+        now = self.clock() if now is None else now
+        posts: list[Post] = []
+        for due in await self.store.due_clocks(now):
+            try:
+                if due.clock.deadline <= now:
+                    record = await self.store.get_game(due.game_id)
+                    reply = await self._time_out(due)
+                    if reply.public is not None:
+                        posts.append(Post(reply, channel_id=record.channel_id))
+                else:
+                    posts += await self._remind(due, now)
+            except Exception:
+                log.exception("could not handle the clock of game %s", due.game_id)
+        return posts
+
+    async def _remind(self, due: DueClock, now: float) -> list[Post]:
+        record = await self.store.get_game(due.game_id)
+        person = record.seats[due.clock.seat]
+        if person.user_id is None or not await self.store.claim_reminder(record.id, due.clock):
+            return []
+        left = clock.duration_words(due.clock.deadline - now)
+        link = listing.jump_link(record)
+        posts = [Post(Reply(public=clock.reminder_sentence(person.user_id, left, link), mention=[person.user_id]),
+                      channel_id=record.channel_id)]
+        if await self.store.notify(person.user_id):
+            where = "a direct message" if record.guild_id is None else f"<#{record.channel_id}>"
+            posts.append(Post(Reply(private=clock.reminder_by_dm(where, left, link)), user_id=person.user_id))
+        return posts
+
+    @guarded
+    async def _time_out(self, due: DueClock) -> Reply:
+        """The turn ran out: if the clock still times the turn being decided, a normal bot plays it
+        for the person, who missed one more turn (and is away after `clock.AWAY_AFTER`)."""
+        async with self._locked(due.game_id):
+            record, state = await self._playing(due.game_id)
+            if record.clock != due.clock or record.paused_at is not None:
+                return Reply()  # a move, a pace change or a pause came first
+            now = clock.decider(record, state)
+            if now is None or (now.turn, now.seat) != (due.clock.turn, due.clock.seat):
+                await self._time_turn(record, None, state)  # the clock was behind the game: time what is decided now
+                return Reply()
+            if not clock.is_timed(record, now):
+                return await self._catch_up(record, state) if _bot_is_due(record, state) else Reply()
+            sitting = await self.store.miss_turn(record.id, now.seat, clock.AWAY_AFTER)
+            record = await self.store.get_game(record.id)
+            return await self._stand_in(record, state, now.seat, clock.timed_out_sentence(sitting))
+
+    async def _stand_in(self, record: GameRecord, state: GameState, seat: int, headline: str) -> Reply:
+        """A normal bot plays the rest of this seat's turn (told with what the person did of it),
+        then any bot turns after it."""
+        notes = self._turn_notes.pop(record.id, None)
+        begun = state.turn
+        state, turn = await self._bot_plays_turn(record, state, seat)
+        if notes is not None and notes.turn == begun:
+            turn = replace(turn, events=notes.events + turn.events,
+                           placed=tuple(sorted(notes.placed | set(turn.placed))))
+        _, more = await self._bot_turns(record, state)
+        messages = await self._tell(record, [turn, *more], headline)
+        return replace(messages[0], more=messages[1:])
+
+    @guarded
+    async def vote_away(self, where: Where, actor: Actor, seat: str) -> Reply:
+        """Vote to hand the seat whose turn is running late to a normal bot now; it passes when more
+        than half of the other people at the table (bots and away seats aside) have voted this turn."""
+        gid = (await self._game_here(where)).id
+        async with self._locked(gid):
+            record, state = await self._playing(gid)
+            voter = _seat_or_refuse(record, actor)
+            target = _find_seat(record, state, actor, seat)
+            problem = clock.vote_problem(record, state, voter, target, self.clock())
+            if problem is not None:
+                return Reply.refuse(problem)
+            electorate = sum(1 for i, s in enumerate(record.seats) if i != target and not s.bot_decides)
+            votes = await self.store.add_away_vote(gid, target, state.turn, actor.user_id)
+            name = record.seats[target].name
+            if votes < clock.votes_needed(electorate):
+                return Reply(public=clock.vote_sentence(actor.name, name, votes, clock.votes_needed(electorate)))
+            await self.store.set_away(gid, target, True)
+            record = await self.store.get_game(gid)
+            return await self._stand_in(record, state, target, clock.voted_away_sentence(name))
+
+    @guarded
+    async def back(self, where: Where, actor: Actor) -> Reply:
+        """Take one's seat back from the bot that played it while one was away."""
+        gid = (await self._game_here(where)).id
+        async with self._locked(gid):
+            record, state = await self._playing(gid)
+            seat = _seat_or_refuse(record, actor)
+            if not record.seats[seat].away:
+                await self._come_back(record, seat, state)
+                return Reply.refuse("You are not away: your seat is yours, and no bot plays it.")
+            await self._come_back(record, seat, state)
+            return Reply()
+
+    @guarded
+    async def set_pace(self, where: Where, actor: Actor, pace: Pace) -> Reply:
+        """Change the game's pace (host or channel managers); the turn in progress restarts from now."""
+        record = await self._clock_here(where, actor)
+        async with self._locked(record.id):
+            record = await self.store.set_pace(record.id, pace)
+            line = f"{actor.name} set the pace to {clock.pace_words(pace)}."
+            if record.status == "active":
+                _, state = await self._playing(record.id)
+                await self._time_turn(replace(record, clock=None), None, state)
+                record = await self.store.get_game(record.id)
+                if record.clock is not None:
+                    line += f" This turn has {clock.duration_words(clock.TURN_TIME[pace])} from now."
+            return Reply(public=line)
+
+    @guarded
+    async def pause_clock(self, where: Where, actor: Actor) -> Reply:
+        """Stop the clock (holidays): no reminders, no turns run out; moves can still be made."""
+        record = await self._clock_here(where, actor)
+        if record.pace is None:
+            return Reply.refuse(clock.NO_PACE)
+        if record.paused_at is not None:
+            return Reply.refuse("The clock is already paused; `/keystone clock resume` starts it again.")
+        await self.store.pause_clock(record.id)
+        return Reply(public=clock.paused_sentence(actor.name))
+
+    @guarded
+    async def resume_clock(self, where: Where, actor: Actor) -> Reply:
+        """Start the clock again; the turn keeps the time it had left when paused."""
+        record = await self._clock_here(where, actor)
+        if record.paused_at is None:
+            return Reply.refuse("The clock is running; `/keystone clock pause` stops it.")
+        record = await self.store.resume_clock(record.id)
+        left = clock.time_left(record, self.clock())
+        return Reply(public=f"{actor.name} started the clock again" + (f": {left}." if left else "."))
+
+    async def _clock_here(self, where: Where, actor: Actor) -> GameRecord:
+        """This channel's game, when the actor may set its clock (its host, or a channel manager)."""
+        if where.is_dm:
+            raise IllegalAction(clock.NO_CLOCK_IN_DM)
+        record = await self._game_here(where)
+        if actor.user_id != record.host_id and not actor.can_manage:
+            raise IllegalAction("Only the player who opened the game or someone who manages this channel can "
+                                "set its clock.")
+        return record
+
+    @guarded
+    async def notify(self, actor: Actor, on: bool) -> Reply:
+        """Whether reminders of one's turns also come by direct message (answered privately)."""
+        await self.store.set_notify(actor.user_id, on)
+        return Reply(private=clock.NOTIFY_ON if on else clock.NOTIFY_OFF)
+
     # ------------------------------------------------------------------ autocomplete
 
     async def state_here(self, where: Where) -> tuple[GameRecord, GameState] | None:
@@ -941,8 +1157,22 @@ def _results(record: GameRecord, state: GameState) -> list[SeatResult]:
 
 
 def _bot_is_due(record: GameRecord, state: GameState) -> bool:
-    """Whether a bot seat must decide now: it should already have played, as a person would be waiting."""
-    return state.phase != "over" and record.seats[acting_player(state)].is_bot
+    """Whether a bot must decide now (a bot's seat, or an away person's): it should already have
+    played, as a person would be waiting."""
+    return state.phase != "over" and record.seats[acting_player(state)].bot_decides
+
+
+def _bot_level(seat: SeatInfo) -> int:
+    """The level a bot plays this seat at: its own for a bot's seat, normal for a person's."""
+    return LEVELS.index("normal") if seat.bot_level is None else seat.bot_level
+
+
+def _with_notices(reply: Reply, notices: list[str]) -> Reply:
+    """The reply with public notices (a player is back) before its public part."""
+    if not notices:
+        return reply
+    reply.public = "\n".join([*notices, *([reply.public] if reply.public is not None else [])])
+    return reply
 
 
 def _board(record: GameRecord, seat: int) -> int:

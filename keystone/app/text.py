@@ -133,6 +133,9 @@ players press Join, the host presses Start. Options: `mode:coop` (partners share
 `/undo` (or the Undo button) takes back your last action of this turn, while no card has been drawn since.
 `/keystone stats [user]` shows a record (only you see it); `/keystone leaderboard` ranks this server by rating.
 `/keystone history` lists your finished games; `/keystone replay game` shows one turn by turn, animated.
+Turns have a clock in a channel (`pace:live|daily|relaxed` at `/keystone new`; the host uses `/keystone clock`):
+half-way you are reminded, and when time runs out a normal bot plays the turn. `/keystone notify` adds reminders
+by direct message; `/keystone away seat` votes a late seat to a bot; `/keystone back` takes yours back.
 `/keystone board`, `field`, `objective` (only you see it), `score`, `log`, `rules`, `resign`, `abandon`."""
 
 def _goal_points() -> str:

@@ -59,14 +59,18 @@ from keystone.store.models import (
     ASSIGNMENTS,
     MAX_SEATS,
     MAX_STARS,
+    PACES,
     AssignmentBest,
     BoardSummary,
     CampaignProgress,
+    Clock,
+    DueClock,
     FinishedGame,
     GameRecord,
     Kind,
     LoadedGame,
     LogEntry,
+    Pace,
     PlayerRating,
     PlayerResult,
     SeatInfo,
@@ -77,9 +81,9 @@ from keystone.store.models import (
 from keystone.store.store import Store
 
 __all__ = [
-    "ASSIGNMENTS", "MAX_SEATS", "MAX_STARS", "AssignmentBest", "BoardSummary", "CampaignProgress", "ChannelBusy",
-    "CorruptGame", "DatabaseUnusable", "FinishedGame", "GameNotFound", "GameRecord", "InvalidInput", "Kind",
-    "LoadedGame", "LobbyError", "LogEntry", "PlayerRating", "PlayerResult",
-    "SchemaError", "SeatInfo", "SeatResult", "StaleVersion", "Status", "Store", "StoreError", "UserStats",
-    "WrongStatus", "state_digest",
+    "ASSIGNMENTS", "MAX_SEATS", "MAX_STARS", "PACES", "AssignmentBest", "BoardSummary", "CampaignProgress",
+    "ChannelBusy", "Clock", "CorruptGame", "DatabaseUnusable", "DueClock", "FinishedGame", "GameNotFound",
+    "GameRecord", "InvalidInput", "Kind", "LoadedGame", "LobbyError", "LogEntry", "Pace", "PlayerRating",
+    "PlayerResult", "SchemaError", "SeatInfo", "SeatResult", "StaleVersion", "Status", "Store", "StoreError",
+    "UserStats", "WrongStatus", "state_digest",
 ]

@@ -10,8 +10,10 @@ from keystone.engine import GameConfig, GameState
 
 Kind = Literal["competitive", "solo", "coop"]
 Status = Literal["lobby", "active", "finished", "abandoned"]
+Pace = Literal["live", "daily", "relaxed"]
 
 KINDS: tuple[Kind, ...] = ("competitive", "solo", "coop")
+PACES: tuple[Pace, ...] = ("live", "daily", "relaxed")
 MAX_SEATS: dict[Kind, int] = {"competitive": 4, "solo": 1, "coop": 4}
 ASSIGNMENTS = 20  # the Field Journal's assignments are numbered 1 to 20
 MAX_STARS = 3
@@ -24,11 +26,16 @@ climbs once games have made the rating both high and sure."""
 
 @dataclass(frozen=True, slots=True)
 class SeatInfo:
-    """Who sits in a seat: a Discord user, or a bot of some level. Exactly one of the two is set."""
+    """Who sits in a seat: a Discord user, or a bot of some level. Exactly one of the two is set.
+
+    `missed` counts a person's turns run out in a row; `away` means a bot plays for them until they act again.
+    """
 
     name: str
     user_id: int | None = None
     bot_level: int | None = None
+    missed: int = 0
+    away: bool = False
 
     @classmethod
     def human(cls, user_id: int, name: str) -> SeatInfo:
@@ -41,6 +48,32 @@ class SeatInfo:
     @property
     def is_bot(self) -> bool:
         return self.user_id is None
+
+    @property
+    def bot_decides(self) -> bool:
+        """Whether a bot plays this seat's turns: a bot's seat, or a person's while they are away."""
+        return self.is_bot or self.away
+
+
+@dataclass(frozen=True, slots=True)
+class Clock:
+    """The turn being timed: its turn number, the store seat that must decide, and its times
+    (Unix seconds): when it started, when the reminder falls, when the time runs out."""
+
+    turn: int
+    seat: int
+    started_at: float
+    remind_at: float
+    deadline: float
+    reminded: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DueClock:
+    """A running, unpaused game's clock whose reminder or deadline has come."""
+
+    game_id: int
+    clock: Clock
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +94,11 @@ class GameRecord:
     version: int
     created_at: float
     updated_at: float
+    pace: Pace | None = None
+    """None: the game has no clock (direct-message games, and games begun before clocks)."""
+    paused_at: float | None = None
+    clock: Clock | None = None
+    """The turn being timed, when a person decides in a game with a pace."""
 
     def seat_of(self, user_id: int) -> int | None:
         """The position of this user's seat, or None if they are not playing."""

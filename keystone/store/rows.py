@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -12,7 +12,7 @@ import aiosqlite
 
 from keystone.engine import load_config
 from keystone.store.errors import GameNotFound, InvalidInput, StaleVersion, WrongStatus
-from keystone.store.models import GameRecord, SeatInfo
+from keystone.store.models import Clock, GameRecord, SeatInfo
 
 Row = tuple[Any, ...]
 Db = aiosqlite.Connection
@@ -20,9 +20,14 @@ Db = aiosqlite.Connection
 RECORD = (
     "g.id, g.guild_id, g.channel_id, g.kind, g.assignment, g.ruleset, g.config, g.host_id, g.status, g.seed, "
     "g.version, g.created_at, g.updated_at, "
-    "(SELECT json_group_array(json_array(s.position, s.user_id, s.bot_level, s.name)) "
-    "FROM seats s WHERE s.game_id = g.id)"
+    "(SELECT json_group_array(json_array(s.position, s.user_id, s.bot_level, s.name, s.missed, s.away)) "
+    "FROM seats s WHERE s.game_id = g.id), g.pace, g.paused_at, "
+    "(SELECT json_array(c.turn, c.seat, c.started_at, c.remind_at, c.deadline, c.reminded) "
+    "FROM clocks c WHERE c.game_id = g.id)"
 )
+RECORD_COLUMNS = 17
+"""How many columns RECORD selects (INTEGRITY's follow)."""
+CLOCK = "c.turn, c.seat, c.started_at, c.remind_at, c.deadline, c.reminded"
 INTEGRITY = (
     "g.names, g.snapshot, g.state_hash, "
     "(SELECT count(*) FROM actions a WHERE a.game_id = g.id), "
@@ -70,8 +75,14 @@ def record_from_row(row: Row) -> GameRecord:
         id=row[0], guild_id=row[1], channel_id=row[2], kind=row[3], assignment=row[4], ruleset=row[5],
         config=load_config(row[6]), host_id=row[7], status=row[8], seed=row[9], version=row[10],
         created_at=row[11], updated_at=row[12],
-        seats=tuple(SeatInfo(name=s[3], user_id=s[1], bot_level=s[2]) for s in seats),
+        seats=tuple(SeatInfo(name=s[3], user_id=s[1], bot_level=s[2], missed=s[4], away=bool(s[5])) for s in seats),
+        pace=row[14], paused_at=row[15], clock=None if row[16] is None else clock_from_row(json.loads(row[16])),
     )
+
+
+def clock_from_row(row: Sequence[Any]) -> Clock:
+    """A Clock from (turn, seat, started_at, remind_at, deadline, reminded), the order of `CLOCK`."""
+    return Clock(int(row[0]), int(row[1]), float(row[2]), float(row[3]), float(row[4]), bool(row[5]))
 
 
 async def fetch_record(db: Db, game_id: int) -> GameRecord:
@@ -84,8 +95,8 @@ async def fetch_record(db: Db, game_id: int) -> GameRecord:
 async def write_seats(db: Db, game_id: int, seats: Iterable[SeatInfo]) -> None:
     await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
     await db.executemany(
-        "INSERT INTO seats (game_id, position, user_id, bot_level, name) VALUES (?, ?, ?, ?, ?)",
-        [(game_id, i, s.user_id, s.bot_level, s.name) for i, s in enumerate(seats)],
+        "INSERT INTO seats (game_id, position, user_id, bot_level, name, missed, away) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [(game_id, i, s.user_id, s.bot_level, s.name, s.missed, int(s.away)) for i, s in enumerate(seats)],
     )
 
 

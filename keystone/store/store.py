@@ -41,11 +41,14 @@ from keystone.store.models import (
     AssignmentBest,
     BoardSummary,
     CampaignProgress,
+    Clock,
+    DueClock,
     FinishedGame,
     GameRecord,
     Kind,
     LoadedGame,
     LogEntry,
+    Pace,
     PlayerRating,
     PlayerResult,
     SeatInfo,
@@ -55,11 +58,14 @@ from keystone.store.models import (
 )
 from keystone.store.ratings import rate_game, user_player
 from keystone.store.rows import (
+    CLOCK,
     INTEGRITY,
     RECORD,
+    RECORD_COLUMNS,
     Db,
     Row,
     atomic,
+    clock_from_row,
     fetch_record,
     insert_move,
     record_from_row,
@@ -71,6 +77,8 @@ USERS_OPEN_GAMES = (
     "FROM seats m CROSS JOIN games g ON g.id = m.game_id WHERE m.user_id = ? AND g.status IN ('lobby', 'active')"
 )
 """A person's lobbies and running games; CROSS JOIN keeps SQLite starting from their seats."""
+TIMED = "FROM clocks c CROSS JOIN games g ON g.id = c.game_id WHERE g.status = 'active' AND g.paused_at IS NULL"
+"""Clocks of running, unpaused games; CROSS JOIN keeps SQLite walking a clocks index in time order."""
 
 
 async def use_write_ahead_log(db: Db, attempts: int = 200) -> str:
@@ -262,7 +270,7 @@ class Store:
             "ORDER BY r.finished_at DESC, g.id DESC LIMIT ?",
             (validate.ident(user_id, "user id"), validate.integer(limit, "limit", 1, 100)),
         )
-        return [FinishedGame(record_from_row(r), r[14], r[15], bool(r[16]), r[17]) for r in rows]
+        return [FinishedGame(record_from_row(r), *_result_of(r[RECORD_COLUMNS:])) for r in rows]
 
     async def finished_games_in_channel(self, channel_id: int, limit: int = 25) -> list[GameRecord]:
         """The games finished in this channel or direct message, newest first, at most `limit`."""
@@ -288,7 +296,7 @@ class Store:
             raise GameNotFound(game_id)
         row = rows[0]
         record = record_from_row(row)
-        names, snapshot, digest, logged, last_digest = row[14:19]
+        names, snapshot, digest, logged, last_digest = row[RECORD_COLUMNS:RECORD_COLUMNS + 5]
         if snapshot is None:
             raise WrongStatus(game_id, record.status, "This game has not started.")
         state = checked_state(record, snapshot, digest, logged, last_digest)
@@ -330,14 +338,20 @@ class Store:
         host_name: str,
         config: GameConfig,
         assignment: int | None = None,
+        pace: Pace | None = None,
     ) -> GameRecord:
-        """Open a lobby in a channel with the host in seat 0; raises `ChannelBusy` if one is open."""
+        """Open a lobby in a channel with the host in seat 0; raises `ChannelBusy` if one is open.
+
+        `pace` is how long each turn may take once the game runs (None: no clock)."""
         game_kind = validate.kind(kind)
         journal = None if assignment is None else validate.assignment(assignment)
         validate.setup(game_kind, config, None, journal)
         host = validate.seat(SeatInfo.human(host_id, host_name))
+        timed = None if pace is None else validate.pace(pace)
         async with self._transaction() as db:
             game_id = await self._insert_game(db, guild_id, channel_id, game_kind, journal, config, host_id, [host])
+            if timed is not None:
+                await db.execute("UPDATE games SET pace = ? WHERE id = ?", (timed, game_id))
             return await fetch_record(db, game_id)
 
     async def create_game(
@@ -487,8 +501,9 @@ class Store:
                     (record.id, position, leaving),
                 )
             await db.execute(
-                "UPDATE seats SET user_id = ?, bot_level = ?, name = ? WHERE game_id = ? AND position = ?",
-                (seat.user_id, seat.bot_level, seat.name, record.id, position),
+                "UPDATE seats SET user_id = ?, bot_level = ?, name = ?, missed = ?, away = ? "
+                "WHERE game_id = ? AND position = ?",
+                (seat.user_id, seat.bot_level, seat.name, seat.missed, int(seat.away), record.id, position),
             )
             return await self._touch(db, record.id)
 
@@ -553,6 +568,7 @@ class Store:
     async def _finish(self, db: Db, game_id: int, results: Sequence[SeatResult] | None, status: Status) -> None:
         now = self._clock()
         await db.execute("UPDATE games SET status = ?, updated_at = ? WHERE id = ?", (status, now, game_id))
+        await db.execute("DELETE FROM clocks WHERE game_id = ?", (game_id,))
         if results is None:
             return
         rows = await db.execute_fetchall(
@@ -670,6 +686,181 @@ class Store:
             (validate.ident(guild_id, "server id"),),
         )
         return [PlayerRating(*r) for r in rows]
+
+
+    # ------------------------------------------------------------------ turn clocks
+
+    async def set_pace(self, game_id: int, pace: Pace | None) -> GameRecord:
+        """Give a lobby or running game its pace (None: no clock); the caller restarts the turn's clock."""
+        checked = None if pace is None else validate.pace(pace)
+        async with self._transaction() as db:
+            record = await self._open_game(db, game_id)
+            await db.execute("UPDATE games SET pace = ? WHERE id = ?", (checked, record.id))
+            if checked is None:
+                await db.execute("DELETE FROM clocks WHERE game_id = ?", (record.id,))
+            return await fetch_record(db, record.id)
+
+    async def set_clock(self, game_id: int, clock: Clock | None) -> None:
+        """Time a new turn (replacing the game's clock), or stop timing (None: a bot decides, say).
+
+        Only a running game with a pace is timed; otherwise nothing is written.
+        """
+        game_id = validate.ident(game_id, "game")
+        async with self._lock:
+            db = self._conn()
+            if clock is None:
+                await db.execute("DELETE FROM clocks WHERE game_id = ?", (game_id,))
+                return
+            c = validate.clock(clock)
+            await db.execute(
+                "INSERT INTO clocks (game_id, turn, seat, started_at, remind_at, deadline, reminded) "
+                "SELECT id, ?, ?, ?, ?, ?, ? FROM games WHERE id = ? AND status = 'active' AND pace IS NOT NULL "
+                "ON CONFLICT (game_id) DO UPDATE SET turn = excluded.turn, seat = excluded.seat, "
+                "started_at = excluded.started_at, remind_at = excluded.remind_at, deadline = excluded.deadline, "
+                "reminded = excluded.reminded",
+                (c.turn, c.seat, c.started_at, c.remind_at, c.deadline, int(c.reminded), game_id),
+            )
+
+    async def claim_reminder(self, game_id: int, clock: Clock) -> bool:
+        """Mark this clock's reminder sent; True only for the one caller that marked it (so a
+        reminder goes out once, however many ticks or processes ask)."""
+        game_id = validate.ident(game_id, "game")
+        async with self._lock:
+            cursor = await self._conn().execute(
+                "UPDATE clocks SET reminded = 1 WHERE game_id = ? AND turn = ? AND seat = ? AND started_at = ? "
+                "AND reminded = 0",
+                (game_id, clock.turn, clock.seat, clock.started_at),
+            )
+            return cursor.rowcount == 1
+
+    async def due_clocks(self, now: float, limit: int = 100) -> list[DueClock]:
+        """Running, unpaused games whose deadline has passed, then those whose reminder is due
+        (not yet sent, deadline still ahead); soonest first, at most `limit` of each.
+
+        Each half walks its index (`clocks_by_deadline`, `clocks_unsent_reminders`) from the
+        oldest entry and stops at `now`, so the cost follows what is due, not how many games run.
+        """
+        limit = validate.integer(limit, "limit", 1, 10_000)
+        late = await self._rows(
+            f"SELECT c.game_id, {CLOCK} {TIMED} AND c.deadline <= ? ORDER BY c.deadline LIMIT ?", (now, limit)
+        )
+        reminders = await self._rows(
+            f"SELECT c.game_id, {CLOCK} {TIMED} AND c.reminded = 0 AND c.remind_at <= ? AND c.deadline > ? "
+            "ORDER BY c.remind_at LIMIT ?",
+            (now, now, limit),
+        )
+        return [DueClock(r[0], clock_from_row(r[1:])) for r in late + reminders]
+
+    async def next_due(self) -> float | None:
+        """The earliest unsent reminder or deadline among running, unpaused games (None: nothing timed)."""
+        deadline = await self._rows(f"SELECT c.deadline {TIMED} ORDER BY c.deadline LIMIT 1", ())
+        reminder = await self._rows(
+            f"SELECT c.remind_at {TIMED} AND c.reminded = 0 ORDER BY c.remind_at LIMIT 1", ()
+        )
+        times = [float(r[0][0]) for r in (deadline, reminder) if r]
+        return min(times) if times else None
+
+    async def pause_clock(self, game_id: int) -> GameRecord:
+        """Stop the game's clock from now (moves may still be made); pausing twice changes nothing."""
+        async with self._transaction() as db:
+            record = await self._open_game(db, game_id)
+            await db.execute(
+                "UPDATE games SET paused_at = ? WHERE id = ? AND paused_at IS NULL", (self._clock(), record.id)
+            )
+            return await fetch_record(db, record.id)
+
+    async def resume_clock(self, game_id: int) -> GameRecord:
+        """Run the clock again, moving the reminder and deadline on by the time it stood still (since
+        the pause, or since the turn started if it started while paused)."""
+        async with self._transaction() as db:
+            record = await self._open_game(db, game_id)
+            if record.paused_at is not None:
+                await db.execute(
+                    "UPDATE clocks SET remind_at = remind_at + (?1 - max(?2, started_at)), "
+                    "deadline = deadline + (?1 - max(?2, started_at)) WHERE game_id = ?3",
+                    (self._clock(), record.paused_at, record.id),
+                )
+                await db.execute("UPDATE games SET paused_at = NULL WHERE id = ?", (record.id,))
+            return await fetch_record(db, record.id)
+
+    async def _open_game(self, db: Db, game_id: int) -> GameRecord:
+        record = await fetch_record(db, validate.ident(game_id, "game"))
+        if not record.is_open:
+            raise WrongStatus(record.id, record.status, "That game has already ended.")
+        return record
+
+    async def miss_turn(self, game_id: int, position: int, away_after: int) -> SeatInfo:
+        """Count a turn the seat's person let run out; after `away_after` in a row they are away."""
+        away_after = validate.integer(away_after, "count of missed turns", 1, 1000)
+        async with self._transaction() as db:
+            position = await self._person_seat(db, game_id, position)
+            await db.execute(
+                "UPDATE seats SET missed = missed + 1, away = (away OR missed + 1 >= ?) "
+                "WHERE game_id = ? AND position = ?",
+                (away_after, game_id, position),
+            )
+            return (await fetch_record(db, game_id)).seats[position]
+
+    async def set_away(self, game_id: int, position: int, away: bool) -> SeatInfo:
+        """Hand the seat to a bot until its person comes back (True), or give it back (False, which
+        also clears their missed turns)."""
+        away = validate.flag(away, "away")
+        async with self._transaction() as db:
+            position = await self._person_seat(db, game_id, position)
+            if away:
+                await db.execute("UPDATE seats SET away = 1 WHERE game_id = ? AND position = ?", (game_id, position))
+            else:
+                await db.execute(
+                    "UPDATE seats SET away = 0, missed = 0 WHERE game_id = ? AND position = ?", (game_id, position)
+                )
+            return (await fetch_record(db, game_id)).seats[position]
+
+    async def _person_seat(self, db: Db, game_id: int, position: int) -> int:
+        record = await fetch_record(db, validate.ident(game_id, "game"))
+        if record.status != "active":
+            raise WrongStatus(record.id, record.status, "Only a running game's seats can be away.")
+        validate.integer(position, "seat number", 0, len(record.seats) - 1)
+        if record.seats[position].is_bot:
+            raise InvalidInput("A bot's seat is never away.")
+        return position
+
+    async def notify(self, user_id: int) -> bool:
+        """Whether this person wants their reminders by direct message too."""
+        rows = await self._rows(
+            "SELECT notify FROM user_settings WHERE user_id = ?", (validate.ident(user_id, "user id"),)
+        )
+        return bool(rows and rows[0][0])
+
+    async def set_notify(self, user_id: int, on: bool) -> None:
+        user_id, on = validate.ident(user_id, "user id"), validate.flag(on, "to notify")
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO user_settings (user_id, notify) VALUES (?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify",
+                (user_id, int(on)),
+            )
+
+    async def add_away_vote(self, game_id: int, position: int, turn: int, voter_id: int) -> int:
+        """Record a vote to hand this seat's turn to a bot (once per voter) and return the votes so far."""
+        game_id = validate.ident(game_id, "game")
+        params = (
+            game_id, validate.integer(position, "seat number", 0, max(MAX_SEATS.values()) - 1),
+            validate.integer(turn, "turn number", 0, validate.MAX_ID), validate.ident(voter_id, "user id"),
+        )
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT OR IGNORE INTO away_votes (game_id, seat, turn, voter_id) VALUES (?, ?, ?, ?)", params
+            )
+            rows = await db.execute_fetchall(
+                "SELECT count(*) FROM away_votes WHERE game_id = ? AND seat = ? AND turn = ?", params[:3]
+            )
+            return int(next(iter(rows))[0])
+
+
+def _result_of(row: Row) -> tuple[int, int, bool, float]:
+    """(score, place, won, finished_at) from the result columns that follow a RECORD."""
+    score, place, won, finished_at = row
+    return score, place, bool(won), finished_at
 
 
 def _summary_columns(summary: BoardSummary | None) -> tuple[str | None, int | None, str | None]:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from dataclasses import replace
 
 from keystone.cards import Habitat
 from keystone.engine import GameConfig
@@ -16,8 +18,11 @@ from keystone.store.models import (
     MAX_NAME,
     MAX_SEATS,
     MAX_STARS,
+    PACES,
     BoardSummary,
+    Clock,
     Kind,
+    Pace,
     SeatInfo,
     SeatResult,
 )
@@ -72,8 +77,37 @@ def seat(value: SeatInfo) -> SeatInfo:
     if (value.user_id is None) == (value.bot_level is None):
         raise InvalidInput("A seat is either a person or a bot, not both or neither.")
     if value.user_id is not None:
-        return SeatInfo.human(ident(value.user_id, "user id"), name(value.name))
+        person = SeatInfo.human(ident(value.user_id, "user id"), name(value.name))
+        return replace(person, missed=integer(value.missed, "count of missed turns", 0, MAX_ID),
+                       away=flag(value.away, "away"))
     return SeatInfo.bot(integer(value.bot_level, "bot level", 0, MAX_BOT_LEVEL), name(value.name))
+
+
+def flag(value: object, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise InvalidInput(f"Whether {what} must be true or false.")
+    return value
+
+
+def pace(value: object) -> Pace:
+    for known in PACES:
+        if value == known:
+            return known
+    raise InvalidInput(f"A pace is one of: {', '.join(PACES)}.")
+
+
+def clock(value: Clock) -> Clock:
+    """A clock whose times come in order: started, then reminded, then out of time."""
+    if not isinstance(value, Clock):
+        raise InvalidInput("A clock must be a Clock.")
+    integer(value.turn, "turn number", 0, MAX_ID)
+    integer(value.seat, "seat number", 0, max(MAX_SEATS.values()) - 1)
+    times = (value.started_at, value.remind_at, value.deadline)
+    if not all(isinstance(t, float | int) and not isinstance(t, bool) and math.isfinite(t) for t in times):
+        raise InvalidInput("A clock's times must be finite numbers of seconds.")
+    if not value.started_at <= value.remind_at <= value.deadline:
+        raise InvalidInput("A clock starts, then reminds, then runs out, in that order.")
+    return value
 
 
 def seats(values: Sequence[SeatInfo], game_kind: Kind) -> list[SeatInfo]:

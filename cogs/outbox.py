@@ -1,0 +1,102 @@
+"""Posting without an interaction: the messages, files and controls of a service `Reply` as
+discord.py arguments, and the scheduler's outbox (reminders, turns run out, due bot turns).
+
+Kept apart from `cogs.common` so the bot's composition root can build the outbox without
+importing the cogs.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from typing import Any
+
+import discord
+
+from keystone.app import Control, Reply, threads
+from keystone.app.replies import File
+
+log = logging.getLogger(__name__)
+
+STYLES = {
+    "primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success, "danger": discord.ButtonStyle.danger,
+}
+def build_view(controls: list[Control]) -> discord.ui.View | None:
+    """A view holding the controls; stopped at once, because the DynamicItems answer the presses."""
+    if not controls:
+        return None
+    view = discord.ui.View(timeout=None)
+    for c in controls[:25]:
+        item: discord.ui.Item[discord.ui.View]
+        if c.is_select:
+            options = [discord.SelectOption(label=o.label[:100], value=o.value, description=o.description)
+                       for o in c.options]
+            item = discord.ui.Select(custom_id=c.custom_id, placeholder=c.label[:150], options=options)
+        else:
+            item = discord.ui.Button(label=c.label[:80], style=STYLES[c.style], custom_id=c.custom_id)
+        try:
+            view.add_item(item)
+        except ValueError:
+            log.warning("dropped a control that did not fit: %s", c.custom_id)
+    view.stop()
+    return view
+
+
+def files_of(files: list[File]) -> list[discord.File]:
+    """Attachments with their alt text (Discord calls it the description)."""
+    return [discord.File(io.BytesIO(data), filename=name, description=words) for name, data, words in files]
+
+
+def public_message(reply: Reply) -> dict[str, Any]:
+    """The public part of a Reply as message arguments (files apart), mentioning only whom it names."""
+    mentions = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                       users=[discord.Object(u) for u in reply.mention])
+    kwargs: dict[str, Any] = {"content": (reply.public or "")[:2000], "allowed_mentions": mentions}
+    view = build_view(reply.controls)
+    if view is not None:
+        kwargs["view"] = view
+    return kwargs
+
+
+
+async def send_public(channel: discord.abc.Messageable, reply: Reply) -> None:
+    """Post a Reply's public messages in a channel, when no interaction answers there (a new thread)."""
+    for message in (reply, *reply.more):
+        await channel.send(files=files_of(message.files), **public_message(message))
+
+
+async def close_thread(thread: discord.Thread) -> None:
+    """A game's thread once its game has ended: a last line, then archived (kept to read, not deleted)."""
+    try:
+        await thread.send(threads.CLOSING)
+        await thread.edit(archived=True)
+    except discord.HTTPException as exc:
+        log.warning("could not archive the finished game's thread %s: %s", thread.id, exc)
+
+
+class DiscordOutbox:
+    """The scheduler's outbox: a public reply in a channel (a partial messageable, no cache needed),
+    a private text by direct message (the DM channel opened through the API). Discord refusing (no
+    permission in the channel, a person's DMs closed) is an everyday event: logged as a warning."""
+
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+
+    async def to_channel(self, channel_id: int, reply: Reply) -> None:
+        """Post the reply's public messages; when they end the game in its own thread, archive it."""
+        try:
+            await send_public(self.client.get_partial_messageable(channel_id), reply)
+            if reply.ends_game:
+                place = self.client.get_channel(channel_id) or await self.client.fetch_channel(channel_id)
+                if isinstance(place, discord.Thread):
+                    await close_thread(place)
+        except discord.HTTPException as exc:
+            log.warning("could not post in channel %s: %s", channel_id, exc)
+
+    async def to_user(self, user_id: int, text: str) -> None:
+        try:
+            channel = await self.client.create_dm(discord.Object(user_id))
+            await channel.send(text[:2000], allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as exc:
+            log.warning("could not send a direct message to user %s: %s", user_id, exc)

@@ -1,0 +1,211 @@
+"""The store's turn clocks, on a real SQLite file: timing a turn, due work, reminders claimed once,
+pause and resume, seats missed and away, notify settings, votes, and migrating older files."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from pathlib import Path
+
+import aiosqlite
+import pytest
+
+from keystone.engine import GameConfig, dump_config, dump_state, new_game
+from keystone.store import Clock, InvalidInput, SeatInfo, Store, WrongStatus, state_digest
+from keystone.store.migrate import latest, migrate
+from tests.store_helpers import play, start_game
+
+
+class Time:
+    """A clock the test moves by hand."""
+
+    def __init__(self, now: float = 1000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def clock(turn: int = 0, seat: int = 0, start: float = 1000.0, span: float = 100.0) -> Clock:
+    return Clock(turn, seat, start, start + span / 2, start + span)
+
+
+async def timed_game(store: Store, channel_id: int = 100) -> int:
+    record = await start_game(store, channel_id)
+    await store.set_pace(record.id, "daily")
+    return record.id
+
+
+async def test_a_clock_is_kept_with_the_game_and_replaced_per_turn(tmp_path: Path) -> None:
+    async with await Store.open(tmp_path / "k.db", clock=Time()) as store:
+        game = await timed_game(store)
+        await store.set_clock(game, clock())
+        record = await store.get_game(game)
+        assert record.pace == "daily" and record.paused_at is None and record.clock == clock()
+        await store.set_clock(game, clock(turn=1, seat=1, start=1050.0))
+        assert (await store.get_game(game)).clock == clock(turn=1, seat=1, start=1050.0)
+        await store.set_clock(game, None)
+        assert (await store.get_game(game)).clock is None
+
+
+async def test_only_running_games_with_a_pace_are_timed(tmp_path: Path) -> None:
+    async with await Store.open(tmp_path / "k.db", clock=Time()) as store:
+        untimed = await start_game(store, 100)
+        await store.set_clock(untimed.id, clock())
+        assert (await store.get_game(untimed.id)).clock is None
+        lobby = await store.create_lobby(guild_id=9, channel_id=200, kind="competitive", host_id=1, host_name="Ada",
+                                         config=GameConfig(), pace="live")
+        assert lobby.pace == "live"
+        with pytest.raises(InvalidInput, match="pace is one of"):
+            await store.set_pace(lobby.id, "hourly")  # type: ignore[arg-type]
+        with pytest.raises(InvalidInput, match="in that order"):
+            await store.set_clock(lobby.id, Clock(0, 0, 10.0, 5.0, 20.0))
+
+
+async def test_the_clock_goes_when_the_game_ends(tmp_path: Path) -> None:
+    async with await Store.open(tmp_path / "k.db", clock=Time()) as store:
+        game = await timed_game(store)
+        await store.set_clock(game, clock())
+        await store.abandon_game(game)
+        assert (await store.get_game(game)).clock is None
+        assert await store.due_clocks(10**9) == []
+
+
+async def test_due_clocks_gives_deadlines_then_reminders_and_skips_what_is_not_due(tmp_path: Path) -> None:
+    async with await Store.open(tmp_path / "k.db", clock=Time()) as store:
+        early, late, later = [await timed_game(store, c) for c in (100, 200, 300)]
+        await store.set_clock(early, clock(start=1000.0))
+        await store.set_clock(late, clock(start=1040.0))
+        await store.set_clock(later, clock(start=2000.0))
+        assert await store.due_clocks(1049.0) == []
+        assert await store.next_due() == 1050.0
+        due = await store.due_clocks(1095.0)
+        assert [(d.game_id, d.clock.deadline) for d in due] == [(early, 1100.0), (late, 1140.0)]
+        due = await store.due_clocks(1100.0)
+        assert [(d.game_id, d.clock.deadline <= 1100.0) for d in due] == [(early, True), (late, False)]
+        assert len(await store.due_clocks(1100.0, limit=1)) == 2, "the limit holds for each kind"
+
+
+async def test_a_reminder_is_claimed_once_even_across_a_reopen(tmp_path: Path) -> None:
+    path = tmp_path / "k.db"
+    async with await Store.open(path, clock=Time()) as store:
+        game = await timed_game(store)
+        await store.set_clock(game, clock())
+        [due] = await store.due_clocks(1060.0)
+        assert await store.claim_reminder(game, due.clock) is True
+        assert await store.claim_reminder(game, due.clock) is False
+    async with await Store.open(path, clock=Time()) as store:
+        assert await store.due_clocks(1060.0) == []
+        assert await store.claim_reminder(game, due.clock) is False
+        assert (await store.get_game(game)).clock == Clock(0, 0, 1000.0, 1050.0, 1100.0, reminded=True)
+        await store.set_clock(game, clock(start=1070.0))
+        assert await store.claim_reminder(game, due.clock) is False, "a claim names the clock it was due for"
+
+
+async def test_pause_stops_due_work_and_resume_moves_the_times_on(tmp_path: Path) -> None:
+    time = Time(1000.0)
+    async with await Store.open(tmp_path / "k.db", clock=time) as store:
+        game = await timed_game(store)
+        await store.set_clock(game, clock())
+        time.now = 1020.0
+        assert (await store.pause_clock(game)).paused_at == 1020.0
+        time.now = 1030.0
+        assert (await store.pause_clock(game)).paused_at == 1020.0, "pausing twice keeps the first pause"
+        assert await store.due_clocks(5000.0) == [] and await store.next_due() is None
+        time.now = 5000.0
+        record = await store.resume_clock(game)
+        assert record.paused_at is None
+        assert record.clock == Clock(0, 0, 1000.0, 1050.0 + 3980.0, 1100.0 + 3980.0)
+        assert (await store.resume_clock(game)).clock == record.clock, "resuming a running clock changes nothing"
+
+
+async def test_a_turn_that_starts_while_paused_gets_its_whole_time_on_resume(tmp_path: Path) -> None:
+    time = Time(1000.0)
+    async with await Store.open(tmp_path / "k.db", clock=time) as store:
+        game = await timed_game(store)
+        await store.pause_clock(game)
+        await store.set_clock(game, clock(start=1200.0))
+        time.now = 1500.0
+        assert (await store.resume_clock(game)).clock == Clock(0, 0, 1200.0, 1550.0, 1600.0)
+
+
+async def test_missed_turns_make_a_seat_away_and_coming_back_clears_both(tmp_path: Path) -> None:
+    async with await Store.open(tmp_path / "k.db", clock=Time()) as store:
+        game = await timed_game(store)
+        first = await store.miss_turn(game, 1, away_after=2)
+        assert (first.missed, first.away, first.bot_decides) == (1, False, False)
+        second = await store.miss_turn(game, 1, away_after=2)
+        assert (second.missed, second.away, second.bot_decides) == (2, True, True)
+        back = await store.set_away(game, 1, False)
+        assert (back.missed, back.away) == (0, False)
+        assert (await store.set_away(game, 0, True)).away
+        seats = (await store.get_game(game)).seats
+        assert [(s.missed, s.away) for s in seats] == [(0, True), (0, False)]
+
+
+async def test_bots_and_ended_games_have_no_away_seats(tmp_path: Path) -> None:
+    async with await Store.open(tmp_path / "k.db", clock=Time()) as store:
+        state = new_game(GameConfig(players=2), 1, ["Ada", "Bot"])
+        record = await store.create_game(guild_id=9, channel_id=5, kind="competitive", host_id=1,
+                                         seats=[SeatInfo.human(1, "Ada"), SeatInfo.bot(1, "Bot")], state=state)
+        with pytest.raises(InvalidInput, match="never away"):
+            await store.miss_turn(record.id, 1, away_after=2)
+        await store.abandon_game(record.id)
+        with pytest.raises(WrongStatus):
+            await store.set_away(record.id, 0, True)
+
+
+async def test_away_and_missed_survive_moves_and_a_seat_handed_to_a_bot_starts_fresh(tmp_path: Path) -> None:
+    async with await Store.open(tmp_path / "k.db", clock=Time()) as store:
+        game = await timed_game(store)
+        await store.miss_turn(game, 0, away_after=1)
+        await play(store, game, 5, random.Random(2))
+        assert (await store.get_game(game)).seats[0].away
+        record = await store.replace_seat(game, 0, SeatInfo.bot(1, "Bot for Ada"))
+        assert (record.seats[0].missed, record.seats[0].away) == (0, False)
+
+
+async def test_notify_is_off_until_turned_on(tmp_path: Path) -> None:
+    async with await Store.open(tmp_path / "k.db", clock=Time()) as store:
+        assert await store.notify(7) is False
+        await store.set_notify(7, True)
+        assert await store.notify(7) is True and await store.notify(8) is False
+        await store.set_notify(7, False)
+        assert await store.notify(7) is False
+
+
+async def test_a_vote_counts_once_per_voter_and_turn(tmp_path: Path) -> None:
+    async with await Store.open(tmp_path / "k.db", clock=Time()) as store:
+        game = await timed_game(store)
+        assert await store.add_away_vote(game, 1, 4, 10) == 1
+        assert await store.add_away_vote(game, 1, 4, 10) == 1
+        assert await store.add_away_vote(game, 1, 4, 11) == 2
+        assert await store.add_away_vote(game, 1, 5, 10) == 1, "a new turn starts a new vote"
+
+
+async def test_a_version_three_file_is_migrated_and_its_game_keeps_playing(tmp_path: Path) -> None:
+    path = tmp_path / "v3.db"
+    state = new_game(GameConfig(), 21, ["Ada", "Brook"])
+    snapshot = dump_state(state)
+    async with aiosqlite.connect(path, isolation_level=None) as db:
+        assert await migrate(db, lambda: 1.0, target=3) == 3
+        await db.execute(
+            "INSERT INTO games (id, guild_id, channel_id, kind, ruleset, config, host_id, status, seed, names, "
+            "snapshot, version, state_hash, created_at, updated_at) "
+            "VALUES (5, 9, 100, 'competitive', ?, ?, 1, 'active', 21, ?, ?, 0, ?, 1, 1)",
+            (state.config.rules, dump_config(state.config), '["Ada", "Brook"]', snapshot, state_digest(snapshot)),
+        )
+        await db.executemany("INSERT INTO seats VALUES (5, ?, ?, NULL, ?)", [(0, 1, "Ada"), (1, 2, "Brook")])
+    async with await Store.open(path, clock=Time()) as store:
+        assert await store.schema_version() == latest()
+        record = (await store.load_game(5, replay=True)).record
+        assert (record.pace, record.clock, record.paused_at) == (None, None, None)
+        assert [(s.name, s.missed, s.away) for s in record.seats] == [("Ada", 0, False), ("Brook", 0, False)]
+        await play(store, 5, 3, random.Random(1))
+        assert (await store.set_pace(5, "relaxed")).pace == "relaxed"
+    with sqlite3.connect(path) as db:
+        plan = " ".join(str(r) for r in db.execute(
+            "EXPLAIN QUERY PLAN SELECT c.game_id FROM clocks c CROSS JOIN games g ON g.id = c.game_id "
+            "WHERE g.status = 'active' AND g.paused_at IS NULL AND c.reminded = 0 AND c.remind_at <= 5 "
+            "ORDER BY c.remind_at LIMIT 10"))
+        assert "clocks_unsent_reminders" in plan
