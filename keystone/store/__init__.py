@@ -42,6 +42,7 @@ Rules of the API:
 - Times are Unix seconds from the clock given to `Store.open` (default `time.time`).
 """
 
+from keystone.store.daily import DailyBoard, DailyGame, DailyTaken
 from keystone.store.errors import (
     ChannelBusy,
     CorruptGame,
@@ -74,7 +75,8 @@ from keystone.store.store import Store
 
 __all__ = [
     "ASSIGNMENTS", "MAX_SEATS", "MAX_STARS", "AssignmentBest", "CampaignProgress", "ChannelBusy",
-    "CorruptGame", "DatabaseUnusable", "GameNotFound", "GameRecord", "InvalidInput", "Kind", "LoadedGame",
+    "CorruptGame", "DailyBoard", "DailyGame", "DailyTaken",
+    "DatabaseUnusable", "GameNotFound", "GameRecord", "InvalidInput", "Kind", "LoadedGame",
     "LobbyError", "LogEntry",
     "SchemaError", "SeatInfo", "SeatResult", "StaleVersion", "Status", "Store", "StoreError", "UserStats",
     "WrongStatus", "state_digest",
