@@ -124,7 +124,8 @@ async def test_the_day_changes_at_midnight_utc(store: Store) -> None:
 async def test_from_a_server_it_begins_in_the_dm_resumes_then_tells_the_score(store: Store) -> None:
     service = service_on(store, Clock())
     begun = await from_server(service, ANN)
-    assert begun.private == "Your daily challenge of 2026-12-01 has begun in our direct messages."
+    assert begun.private == ("Your daily challenge of 2026-12-01 has begun in our direct messages: "
+                             "https://discord.com/channels/@me/101")
     assert "**Daily challenge of 2026-12-01**" in (begun.public or "") and "to play" in (begun.public or "")
     assert {name for name, _, _ in begun.files} >= {"field.png"} and len(begun.files) == 2, "Field and objective"
     assert begun.controls and await store.plays_daily_for(1, ANN.user_id)

@@ -52,12 +52,18 @@ def begins_headline(day: str) -> str:
             "One attempt; your result joins the board of the day of each server where you play the daily.")
 
 
-def started_note(day: str) -> str:
-    return f"Your daily challenge of {day} has begun in our direct messages."
+def dm_link(channel_id: int) -> str:
+    """The address that opens our direct message in Discord."""
+    return f"https://discord.com/channels/@me/{channel_id}"
 
 
-def resumed_note(day: str) -> str:
-    return f"Your daily challenge of {day} is still running in our direct messages; I posted where it stands there."
+def started_note(day: str, channel_id: int) -> str:
+    return f"Your daily challenge of {day} has begun in our direct messages: {dm_link(channel_id)}"
+
+
+def resumed_note(day: str, channel_id: int) -> str:
+    return (f"Your daily challenge of {day} is still running in our direct messages; I posted where it stands "
+            f"there: {dm_link(channel_id)}")
 
 
 def resume_headline(day: str) -> str:

@@ -676,7 +676,8 @@ class GameService:
         else:
             reply = await self._daily_standing(mine)
         if not where.is_dm:
-            reply.private = daily.started_note(day) if mine is None else daily.resumed_note(day)
+            note = daily.started_note if mine is None else daily.resumed_note
+            reply.private = note(day, channel)
         return reply
 
     async def _daily_begin(self, day: str, channel_id: int, actor: Actor) -> Reply:

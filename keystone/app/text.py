@@ -129,6 +129,8 @@ players press Join, the host presses Start. Options: `mode:coop` (partners share
 `/skill token` uses a skill token (0 resolves every exhausted token); the bot then asks for each choice with buttons.
 `/wild habitat cell` buys a Wild card; `/endturn` ends a turn that waits for a possible Wild purchase.
 `/keystone games` lists your lobbies and games everywhere, your turns first (`scope:server`: this server's).
+`/keystone daily` plays today's daily challenge by direct message (one solo game, the same for everyone);
+`show:board` shows this server's board of the day once you have played yours.
 `/undo` takes back your last action of this turn, while no card has been drawn since.
 `/keystone board`, `field`, `objective` (only you see it), `score`, `log`, `rules`, `resign`, `abandon`."""
 
