@@ -12,9 +12,9 @@ import pytest
 
 from keystone.app import Actor, GameService, Reply, Where
 from keystone.app.bots import simple_action
-from keystone.app.daily import day_of, seed_for
+from keystone.app.daily import NOT_LISTED, board_text, day_of, seed_for
 from keystone.engine import GameState, dump_state
-from keystone.store import Store
+from keystone.store import DailyBoard, DailyGame, Store
 
 NOON = datetime(2026, 12, 1, 12, tzinfo=UTC).timestamp()
 DAY = 24 * 3600.0
@@ -182,7 +182,7 @@ async def test_nobody_sees_the_board_before_finishing_their_own(store: Store) ->
     assert "No spoilers" in ((await service.daily_board(SERVER, dave)).private or "")
     clock.now += DAY
     yesterday = await service.daily_board(SERVER, dave, "yesterday")
-    assert "**Daily challenge of 2026-12-01**" in (yesterday.private or "")
+    assert "**Daily challenge of 2026-12-01**" in (yesterday.private or "") and NOT_LISTED in (yesterday.private or "")
     assert f"1. Ann: {score} points" in (yesterday.private or ""), "a past day is shown to anyone done with it"
     assert "Finish your daily challenge of 2026-12-01" in ((await service.daily_board(SERVER, BOB, "yesterday")).private
                                                           or "")
@@ -209,3 +209,25 @@ async def test_the_secret_and_seed_never_appear_in_any_message(store: Store) -> 
     forms = {secret.hex(), secret.hex().upper(), base64.b64encode(secret).decode(), repr(secret)[2:-1], str(seed)}
     shown = "\n".join(t for reply in replies for t in texts(reply))
     assert shown and not [form for form in forms if form in shown]
+
+
+async def test_a_player_from_a_dm_joins_a_servers_board_by_asking_there(store: Store) -> None:
+    service = service_on(store, Clock())
+    await service.daily(DM[ANN.user_id], ANN)
+    await play_to_end(service, ANN)
+    before = await service.daily_board(SERVER, ANN)
+    assert "Nobody here has finished" in (before.private or "") and NOT_LISTED in (before.private or "")
+    assert "already played" in ((await from_server(service, ANN)).private or "")
+    after = await service.daily_board(SERVER, ANN)
+    assert "1. **Ann**" in (after.private or "") and NOT_LISTED not in (after.private or "")
+
+
+def test_the_board_shares_places_on_equal_scores_and_lists_resignations_last() -> None:
+    def game(user: int, score: int, resigned: bool = False) -> DailyGame:
+        return DailyGame("2026-12-01", user, user, 100 + user, "finished", score, resigned, 1.0, f"P{user}")
+
+    board = DailyBoard("2026-12-01", (game(1, 60), game(2, 60), game(3, 41), game(4, 1), game(5, 70, True)), 2)
+    assert board_text(board, 3).splitlines() == [
+        "**Daily challenge of 2026-12-01**: this server's board",
+        "1. P1: 60 points", "1. P2: 60 points", "3. **P3**: 41 points", "4. P4: 1 point",
+        "- P5: resigned (70 points)", "2 players are still playing."]

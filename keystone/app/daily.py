@@ -50,6 +50,8 @@ def seed_for(secret: bytes, day: str) -> int:
 def begins_headline(day: str) -> str:
     return (f"**Daily challenge of {day}** (UTC): the same solo game, cards and skills for everyone today. "
             "One attempt; your result joins the board of the day of each server where you play the daily.")
+NOT_LISTED = ("You are not on this server's board: ask for `/keystone daily` here once, and your results "
+              "appear on it from then on.")
 
 
 def dm_link(channel_id: int) -> str:

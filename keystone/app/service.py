@@ -723,8 +723,10 @@ class GameService:
         over = (mine is None and day != today) or (mine is not None and not mine.is_open)
         if not over:
             return Reply.refuse(daily.hidden_sentence(day, mine))
-        board = await self.store.daily_board(where.guild_id, day)
-        return Reply(private=daily.board_text(board, actor.user_id))
+        lines = [daily.board_text(await self.store.daily_board(where.guild_id, day), actor.user_id)]
+        if not await self.store.plays_daily_for(where.guild_id, actor.user_id):
+            lines.append(daily.NOT_LISTED)
+        return Reply(private="\n".join(lines))
 
     # ------------------------------------------------------------------ looking
 
