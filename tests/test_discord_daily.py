@@ -81,6 +81,12 @@ async def test_a_daily_from_a_server_played_in_a_dm_reaches_the_board_without_sp
     assert still.is_ephemeral and still.content.startswith("Finish your daily challenge of 2026-12-01 first")
     done = await fake.slash(alice, fake.dm_channel(alice), "keystone daily")
     assert done.is_ephemeral and f"you scored {mine.score} points" in done.content
+    await play_daily(fake, bot, bob, fake.dm_channel(bob))
+    theirs = await service_of(bot).store.daily_game("2026-12-01", bob.id)
+    assert theirs is not None and theirs.score is not None
+    both = await fake.slash(bob, general, "keystone daily", {"show": "board"})
+    assert both.is_ephemeral and f"{mine.name}: {mine.score} points" in both.content
+    assert f"**{theirs.name}**: {theirs.score} points" in both.content, "after finishing, the board opens"
 
     secret = await service_of(bot).store.daily_secret()
     seen = "\n".join(m.content for m in fake.all_messages.values())

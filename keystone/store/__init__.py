@@ -39,6 +39,9 @@ Rules of the API:
   move; use it for audits, since it fails if the rules of play changed after a game was recorded.
 - Only our own files are written: `open` and `check` refuse a missing folder, another program's
   file, a damaged or read-only one with a `DatabaseUnusable` naming the file, before any write.
+- The daily challenge: `start_daily_game` creates and starts a person's solo game of a UTC day
+  together with its day row (`DailyTaken` for a second one that day); the move that finishes it
+  writes its result in the same transaction. `daily_secret` is made once, at first use.
 - Times are Unix seconds from the clock given to `Store.open` (default `time.time`).
 """
 
