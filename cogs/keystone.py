@@ -27,8 +27,9 @@ from cogs.common import (
     service_of,
     where_of,
 )
-from cogs.outbox import send_public
+from cogs.outbox import files_of, public_message, send_public
 from keystone.app import Actor, GameService, Reply, Where, clock, ids, threads
+from keystone.app.daily import DMS_CLOSED, Show
 from keystone.app.listing import Scope
 from keystone.app.service import Mode
 from keystone.app.text import HELP, RULES, rules_text
@@ -408,6 +409,40 @@ class KeystoneCog(commands.Cog, name="Keystone"):
     @app_commands.autocomplete(game=replay_autocomplete)
     async def replay(self, interaction: discord.Interaction[Any], game: str) -> None:
         await run(interaction, self.service.replay(where_of(interaction), actor_of(interaction), game))
+
+    # --- the daily challenge
+
+    @keystone.command(name="daily", description="Today's daily challenge: one solo game, the same for everyone, by DM")
+    @app_commands.describe(show="Play today's game (default), or see this server's board of today or of yesterday")
+    @app_commands.choices(show=[app_commands.Choice(name="Play today's game", value="play"),
+                                app_commands.Choice(name="This server's board of today", value="board"),
+                                app_commands.Choice(name="This server's board of yesterday", value="yesterday")])
+    async def daily(self, interaction: discord.Interaction[Any], show: Show = "play") -> None:
+        where, actor = where_of(interaction), actor_of(interaction)
+        if show != "play":
+            await run(interaction, self.service.daily_board(where, actor, show), private=True)
+        elif where.is_dm:
+            await run(interaction, self.service.daily(where, actor))
+        else:
+            await self._daily_by_dm(interaction)
+
+    async def _daily_by_dm(self, interaction: discord.Interaction[Any]) -> None:
+        """Asked in a server: the game's messages go to the person's direct message, the note stays private here."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            dm: discord.DMChannel | None = interaction.user.dm_channel or await interaction.user.create_dm()
+        except discord.HTTPException as exc:
+            log.warning("could not open a direct message with user %s: %s", interaction.user.id, exc)
+            dm = None
+        reply = await self.service.daily(where_of(interaction), actor_of(interaction), dm.id if dm else None)
+        note = reply.private or ""
+        if dm is not None and reply.public is not None:
+            try:
+                for message in (reply, *reply.more):
+                    await dm.send(files=files_of(message.files), **public_message(message))
+            except discord.Forbidden:
+                note = DMS_CLOSED
+        await interaction.followup.send(content=note[:2000], ephemeral=True)
 
     @keystone.command(name="rules", description="Explain a rule of the game")
     @app_commands.describe(topic="Which rule (leave out for the list of topics)")

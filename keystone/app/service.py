@@ -18,10 +18,11 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Concatenate, Literal, ParamSpec
 
-from keystone.app import clock, ids, journal, listing, pictures, replays, stats, text
+from keystone.app import clock, daily, ids, journal, listing, pictures, replays, stats, text
 from keystone.app import history as history_words
 from keystone.app.bots import bot_action
 from keystone.app.controls import cell_select, controls_for, undo_control
+from keystone.app.daily import Show as DailyShow
 from keystone.app.replies import Control, File, Option, Post, Reply
 from keystone.cards import Ruleset
 from keystone.engine import (
@@ -47,6 +48,7 @@ from keystone.engine.results import final_scores, standings, view_scores
 from keystone.render import changed_cells
 from keystone.render.replay import ReplayTooLarge
 from keystone.store import (
+    DailyGame,
     DueClock,
     GameRecord,
     Kind,
@@ -137,6 +139,7 @@ class GameService:
         self.store = store
         self.clock = clock
         """Unix seconds now: turn clocks start, remind and run out by it (tests move it by hand)."""
+        self._daily_secret: bytes | None = None
         self._locks: dict[int, asyncio.Lock] = {}
         self._seeds = seeds or (lambda: random.SystemRandom().randrange(2**31))
         self._cache: dict[int, LoadedGame] = {}
@@ -617,6 +620,11 @@ class GameService:
         sheets = final_scores(state)
         view = public_view(state)
         reply.files.append(await asyncio.to_thread(pictures.scores_file, view, sheets))
+        if record.kind == "solo" and record.assignment is None:
+            mine = await self.store.daily_of_game(record.id)
+            if mine is not None:
+                sentence = _winner_sentence(state, [s.total for s in sheets], [1])
+                return f"{sentence}\n{daily.result_line(mine)}"
         if record.assignment is not None and state.resigned is None:
             before = self._won_before.pop(record.id, {})
             return self._verdict(record, state, before)
@@ -686,6 +694,82 @@ class GameService:
         """Stop the assignment here without a result; it stays open to try again."""
         await self._journal_here(where)
         return await self.abandon(where, actor)
+
+    # ------------------------------------------------------------------ the daily challenge
+
+    @guarded
+    async def daily(self, where: Where, actor: Actor, dm_channel_id: int | None = None) -> Reply:
+        """Begin today's daily challenge in the direct message, or tell where the running one stands.
+
+        `where` is that direct message, or a server channel with `dm_channel_id` the person's direct
+        message; asking from a server also lists the person on that server's board of the day. The
+        public part belongs in the direct message; from a server, the private part is the channel's note.
+        """
+        day = daily.day_of(self.clock())
+        channel = where.channel_id if where.is_dm else dm_channel_id
+        if channel is None:
+            raise IllegalAction(daily.DMS_CLOSED)
+        if where.guild_id is not None:
+            await self.store.join_daily_board(where.guild_id, actor.user_id)
+        mine = await self.store.daily_game(day, actor.user_id)
+        if mine is not None and not mine.is_open:
+            return Reply.refuse(daily.done_sentence(mine))
+        if mine is None:
+            reply = await self._daily_begin(day, channel, actor)
+        else:
+            reply = await self._daily_standing(mine)
+        if not where.is_dm:
+            note = daily.started_note if mine is None else daily.resumed_note
+            reply.private = note(day, channel)
+        return reply
+
+    async def _daily_begin(self, day: str, channel_id: int, actor: Actor) -> Reply:
+        """Start the day's game (seeded from the secret, never shown) with its objective told in the DM."""
+        holder = await self.store.get_active_game(channel_id)
+        if holder is not None:
+            raise IllegalAction(daily.busy_sentence(holder, await self.store.daily_of_game(holder.id), day))
+        if self._daily_secret is None:
+            self._daily_secret = await self.store.daily_secret()
+        state = new_game(daily.CONFIG, daily.seed_for(self._daily_secret, day), [actor.name[:100]])
+        record = await self.store.start_daily_game(day=day, user_id=actor.user_id, channel_id=channel_id,
+                                                   state=state)
+        self._cache[record.id] = LoadedGame(record, state)
+        view = player_view(state, 0)
+        reply = Reply(files=[await asyncio.to_thread(pictures.field_file, view)])
+        lines = [daily.begins_headline(day)]
+        objective = view.seats[0].objective
+        if objective is not None:
+            lines.append(text.objective_text(objective))
+            reply.files.append(await asyncio.to_thread(pictures.objective_file, view, 0))
+        self._hand_over(record, state, public_view(state), lines, reply)
+        reply.public = "\n".join(lines)
+        return reply
+
+    async def _daily_standing(self, mine: DailyGame) -> Reply:
+        """Where the running daily game stands: the board, the Field, what to decide, and the controls."""
+        record, state = await self._playing(mine.game_id)
+        view = player_view(state, 0)
+        files = [await asyncio.to_thread(pictures.board_file, view, 0),
+                 await asyncio.to_thread(pictures.field_file, view), *await self._hand(state, view)]
+        lines = [daily.resume_headline(mine.day), text.pending_sentence(view)]
+        return Reply(public="\n".join(lines), files=files, controls=controls_for(state, record.id, show_held=True))
+
+    @guarded
+    async def daily_board(self, where: Where, actor: Actor, which: DailyShow = "board") -> Reply:
+        """This server's board of today (or of yesterday), privately, and only to someone who can no
+        longer play that day's challenge: no spoilers."""
+        if where.guild_id is None:
+            return Reply.refuse(daily.NOT_IN_A_DM)
+        today = daily.day_of(self.clock())
+        day = today if which != "yesterday" else daily.day_before(today)
+        mine = await self.store.daily_game(day, actor.user_id)
+        over = (mine is None and day != today) or (mine is not None and not mine.is_open)
+        if not over:
+            return Reply.refuse(daily.hidden_sentence(day, mine))
+        lines = [daily.board_text(await self.store.daily_board(where.guild_id, day), actor.user_id)]
+        if not await self.store.plays_daily_for(where.guild_id, actor.user_id):
+            lines.append(daily.NOT_LISTED)
+        return Reply(private="\n".join(lines))
 
     # ------------------------------------------------------------------ looking
 

@@ -136,6 +136,8 @@ players press Join, the host presses Start. Options: `mode:coop` (partners share
 Turns have a clock in a channel (`pace:live|daily|relaxed` at `/keystone new`; the host uses `/keystone clock`):
 half-way you are reminded, and when time runs out a normal bot plays the turn. `/keystone notify` adds reminders
 by direct message; `/keystone away seat` votes a late seat to a bot; `/keystone back` takes yours back.
+`/keystone daily` plays today's daily challenge by direct message (one solo game, the same for everyone);
+`show:board` shows this server's board of the day once you have played yours.
 `/keystone board`, `field`, `objective` (only you see it), `score`, `log`, `rules`, `resign`, `abandon`."""
 
 def _goal_points() -> str:

@@ -39,9 +39,13 @@ Rules of the API:
   move; use it for audits, since it fails if the rules of play changed after a game was recorded.
 - Only our own files are written: `open` and `check` refuse a missing folder, another program's
   file, a damaged or read-only one with a `DatabaseUnusable` naming the file, before any write.
+- The daily challenge: `start_daily_game` creates and starts a person's solo game of a UTC day
+  together with its day row (`DailyTaken` for a second one that day); the move that finishes it
+  writes its result in the same transaction. `daily_secret` is made once, at first use.
 - Times are Unix seconds from the clock given to `Store.open` (default `time.time`).
 """
 
+from keystone.store.daily import DailyBoard, DailyGame, DailyTaken
 from keystone.store.errors import (
     ChannelBusy,
     CorruptGame,
@@ -82,8 +86,8 @@ from keystone.store.store import Store
 
 __all__ = [
     "ASSIGNMENTS", "MAX_SEATS", "MAX_STARS", "PACES", "AssignmentBest", "BoardSummary", "CampaignProgress",
-    "ChannelBusy", "Clock", "CorruptGame", "DatabaseUnusable", "DueClock", "FinishedGame", "GameNotFound",
-    "GameRecord", "InvalidInput", "Kind", "LoadedGame", "LobbyError", "LogEntry", "Pace", "PlayerRating",
-    "PlayerResult", "SchemaError", "SeatInfo", "SeatResult", "StaleVersion", "Status", "Store", "StoreError",
-    "UserStats", "WrongStatus", "state_digest",
+    "ChannelBusy", "Clock", "CorruptGame", "DailyBoard", "DailyGame", "DailyTaken", "DatabaseUnusable", "DueClock",
+    "FinishedGame", "GameNotFound", "GameRecord", "InvalidInput", "Kind", "LoadedGame", "LobbyError", "LogEntry",
+    "Pace", "PlayerRating", "PlayerResult", "SchemaError", "SeatInfo", "SeatResult", "StaleVersion", "Status",
+    "Store", "StoreError", "UserStats", "WrongStatus", "state_digest",
 ]
