@@ -231,3 +231,21 @@ def test_the_board_shares_places_on_equal_scores_and_lists_resignations_last() -
         "**Daily challenge of 2026-12-01**: this server's board",
         "1. P1: 60 points", "1. P2: 60 points", "3. **P3**: 41 points", "4. P4: 1 point",
         "- P5: resigned (70 points)", "2 players are still playing."]
+
+
+async def test_another_players_stats_leave_out_a_daily_the_asker_may_still_play(store: Store) -> None:
+    clock = Clock()
+    service = service_on(store, clock)
+    await from_server(service, ANN)
+    await play_to_end(service, ANN)
+    ann_mine = (await service.stats(SERVER, ANN)).private or ""
+    assert "Solo" in ann_mine, "one's own record always counts today's daily"
+    before = (await service.stats(SERVER, BOB, ANN.user_id, "Ann")).private or ""
+    assert "Solo" not in before, "Bob has not played today's daily, so Ann's score of it stays hidden"
+    await from_server(service, BOB)
+    await play_to_end(service, BOB)
+    after = (await service.stats(SERVER, BOB, ANN.user_id, "Ann")).private or ""
+    assert "Solo" in after
+    clock.now += DAY
+    assert "Solo" in ((await service.stats(SERVER, CID, ANN.user_id, "Ann")).private or ""), \
+        "yesterday's daily is no spoiler for someone who never began it"

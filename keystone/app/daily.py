@@ -41,6 +41,14 @@ def day_before(day: str) -> str:
     return (date.fromisoformat(day) - timedelta(days=1)).isoformat()
 
 
+def still_playable(day: str, today: str, mine: DailyGame | None) -> bool:
+    """Whether someone may still play `day`'s challenge (today's not begun or running, an earlier
+    day's still running): until then, nobody else's result of that day is shown to them."""
+    if mine is None:
+        return day == today
+    return mine.is_open
+
+
 def seed_for(secret: bytes, day: str) -> int:
     """The day's seed: HMAC-SHA256 of the date under the secret, cut to a positive 63-bit number."""
     digest = hmac.new(secret, f"keystone daily {day}".encode(), hashlib.sha256).digest()

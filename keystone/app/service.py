@@ -763,8 +763,7 @@ class GameService:
         today = daily.day_of(self.clock())
         day = today if which != "yesterday" else daily.day_before(today)
         mine = await self.store.daily_game(day, actor.user_id)
-        over = (mine is None and day != today) or (mine is not None and not mine.is_open)
-        if not over:
+        if daily.still_playable(day, today, mine):
             return Reply.refuse(daily.hidden_sentence(day, mine))
         lines = [daily.board_text(await self.store.daily_board(where.guild_id, day), actor.user_id)]
         if not await self.store.plays_daily_for(where.guild_id, actor.user_id):
@@ -910,12 +909,20 @@ class GameService:
     async def stats(self, where: Where, actor: Actor, user_id: int | None = None, name: str | None = None) -> Reply:
         """Privately: a person's record (the asker's unless another is named), anywhere."""
         who = actor.user_id if user_id is None else user_id
-        results = await stats.with_summaries(self.store, await self.store.player_results(who))
+        hidden = [] if who == actor.user_id else await self._daily_days_open_to(actor.user_id)
+        results = await stats.with_summaries(self.store, await self.store.player_results(who, hidden))
         record = stats.Record(
             name=name or actor.name, own=who == actor.user_id, results=results,
             progress=await self.store.campaign_progress(who), rating=await self.store.user_rating(who),
         )
         return Reply(private=stats.stats_text(record))
+
+    async def _daily_days_open_to(self, user_id: int) -> list[str]:
+        """The days whose daily challenge this person may still play (today, yesterday if begun and
+        unfinished): other people's results of those days stay hidden from them."""
+        today = daily.day_of(self.clock())
+        days = [today, daily.day_before(today)]
+        return [day for day in days if daily.still_playable(day, today, await self.store.daily_game(day, user_id))]
 
     @guarded
     async def leaderboard(self, where: Where, actor: Actor) -> Reply:

@@ -644,13 +644,17 @@ class Store:
 
     # ------------------------------------------------------------------ statistics and ratings
 
-    async def player_results(self, user_id: int) -> list[PlayerResult]:
-        """Every result this person has in a finished game, oldest first, with the game's kind."""
+    async def player_results(self, user_id: int, hidden_days: Sequence[str] = ()) -> list[PlayerResult]:
+        """Every result this person has in a finished game, oldest first, with the game's kind;
+        daily challenges of `hidden_days` left out (days the asker may still play: no spoilers)."""
+        days = [daily.day(d) for d in hidden_days]
+        marks = ", ".join("?" for _ in days)
         rows = await self._rows(
             "SELECT r.game_id, r.position, g.kind, g.assignment, r.score, r.place, r.won, r.finished_at, "
             "r.best_line, r.best_line_points, r.habitats FROM results r JOIN games g ON g.id = r.game_id "
-            "WHERE r.user_id = ? ORDER BY r.finished_at, r.game_id",
-            (validate.ident(user_id, "user id"),),
+            f"WHERE r.user_id = ? AND r.game_id NOT IN (SELECT game_id FROM daily_games WHERE day IN ({marks})) "
+            "ORDER BY r.finished_at, r.game_id",
+            (validate.ident(user_id, "user id"), *days),
         )
         return [
             PlayerResult(r[0], r[1], r[2], r[3], r[4], r[5], bool(r[6]), r[7], _summary_of(r[8], r[9], r[10]))
