@@ -26,7 +26,7 @@ COMMANDS = {
     "score": Command(score.main, "Score boards given as JSON (a file, or - for standard input)."),
     "render": Command(render.main, "Draw pictures; --demo DIR writes a gallery of every picture."),
     "play": Command(play.main, "Play a game in the terminal against a bot or hot-seat."),
-    "replay": Command(replay.main, "Draw a finished saved game turn by turn as an animated PNG."),
+    "replay": Command(replay.main, "Draw a finished saved game turn by turn as an animated GIF."),
 }
 HELP = {"-h", "--help", "help"}
 

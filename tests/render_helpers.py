@@ -64,7 +64,7 @@ def image(data: bytes) -> Image.Image:
 
 
 def frame_count(data: bytes) -> int:
-    """How many frames an animated picture holds (fails the test if it is not an animated PNG)."""
+    """How many frames an animated picture holds (fails the test if it is not an animated GIF)."""
     animation = Image.open(io.BytesIO(data))
-    assert animation.format == "PNG" and getattr(animation, "is_animated", False)
+    assert animation.format == "GIF" and getattr(animation, "is_animated", False)
     return sum(1 for _ in ImageSequence.Iterator(animation))

@@ -62,7 +62,7 @@ async def test_replay_is_public_where_the_game_was_played_and_private_elsewhere(
     assert here.public == f"Game {game} turn by turn (Ada, Brook), with the final scores at the end."
     assert not here.private_files and len(here.files) == 1
     name, data, alt = here.files[0]
-    assert name == f"keystone-game-{game}.png" and alt.startswith("An animation of every board")
+    assert name == f"replay-{game}.gif" and alt.startswith("An animation of every board")
     assert frame_count(data) > 2
     away = await service.replay(ELSEWHERE, ADA, f"#{game}")
     assert away.public is None and away.private == here.public and away.private_files == here.files

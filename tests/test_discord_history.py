@@ -57,7 +57,7 @@ async def test_two_players_finish_a_game_and_find_it_in_history_and_replay(
     posted = public_of(shown)
     assert posted.content.startswith(f"Game {number} turn by turn (Alice, Bob)")
     [picture] = posted.attachments
-    assert picture.filename == f"keystone-game-{number}.png" and picture.description
+    assert picture.filename == f"replay-{number}.gif" and picture.description
     assert frame_count(picture.data) > 10 and Image.open(io.BytesIO(picture.data)).width == 800 and len(picture.data) < 4 * 1024 * 1024
     assert len(fake.public_messages(channel)) == before + 1
 

@@ -1,4 +1,4 @@
-"""Replays: a finished game rebuilt from seed and log into public frames, drawn as an animated PNG
+"""Replays: a finished game rebuilt from seed and log into public frames, drawn as an animated GIF
 that is deterministic, fits Discord's limit and has one frame per turn plus the start and the end."""
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from keystone.app.replays import NotFinished, Unreplayable, final_words, rebuild
 from keystone.cli.simulate import bot_game
 from keystone.engine import GameState, apply, is_over, legal_actions, new_game
 from keystone.engine.history import rebuild as play_log
-from keystone.render.apng import write_apng
 from keystone.render.encode import shared_palette
+from keystone.render.gif import write_gif
 from keystone.render.replay import (
     AIM_BYTES,
     FIRST_MS,
@@ -51,7 +51,7 @@ def picture(players: int) -> bytes:
 
 def frames_of(data: bytes) -> list[Image.Image]:
     animation = Image.open(io.BytesIO(data))
-    assert animation.format == "PNG" and getattr(animation, "is_animated", False)
+    assert animation.format == "GIF" and getattr(animation, "is_animated", False)
     return [frame.copy() for frame in ImageSequence.Iterator(animation)]
 
 
@@ -82,13 +82,15 @@ def test_the_same_game_gives_the_same_bytes() -> None:
 
 
 def test_every_decoded_frame_is_exactly_the_frame_drawn() -> None:
-    """The streaming writer's frames (only the changed rectangle is stored) rebuild every picture."""
+    """The streaming writer's frames (only the changed rectangle is stored, unchanged pixels in it
+    transparent) rebuild every picture exactly, on the shared palette."""
     start, log = finished(2)
     replay = rebuild(start, list(log))
     decoded = frames_of(picture(2))
     count = len(replay.frames) + 1
     palette = shared_palette()
-    for number in (1, 2, count // 2, count - 1):
+    assert len(decoded) == count
+    for number in range(1, count):
         drawn = frame_image(replay.frames[number - 1], number, count).quantize(palette=palette, dither=Image.Dither.NONE)
         assert decoded[number - 1].convert("RGB").tobytes() == drawn.convert("RGB").tobytes()
     last = final_image(replay.final, count, final_words(replay.final)).quantize(palette=palette,
@@ -176,16 +178,34 @@ def test_a_replay_too_large_is_thinned_then_refused(monkeypatch: pytest.MonkeyPa
         render_replay(replay.frames, replay.final, "")
 
 
-def test_the_apng_writer_refuses_what_it_cannot_write() -> None:
+def test_the_gif_writer_refuses_what_it_cannot_write() -> None:
     palette = [0] * 768
     frame = Image.new("P", (4, 4))
     with pytest.raises(ValueError, match="one duration per frame"):
-        write_apng([frame], 2, [100], palette)
+        write_gif([frame], 2, [100], palette)
     with pytest.raises(ValueError, match="announced with 2 frames but 1 came"):
-        write_apng([frame], 2, [100, 100], palette)
+        write_gif([frame], 2, [100, 100], palette)
     with pytest.raises(ValueError, match="same size"):
-        write_apng([frame, Image.new("P", (5, 4))], 2, [100, 100], palette)
+        write_gif([frame, Image.new("P", (5, 4))], 2, [100, 100], palette)
     with pytest.raises(ValueError, match="indexed"):
-        write_apng([Image.new("RGB", (4, 4))], 1, [100], palette)
-    still = write_apng([frame, frame.copy()], 2, [100, 200], palette)
+        write_gif([Image.new("RGB", (4, 4))], 1, [100], palette)
+    still = write_gif([frame, frame.copy()], 2, [100, 200], palette)
     assert frame_count(still) == 2
+
+
+def test_the_gif_writer_rebuilds_frames_with_and_without_a_spare_colour() -> None:
+    """A changed rectangle using all 256 indices is stored whole (no index is free to mean 'see
+    through'); a smaller one marks its unchanged pixels transparent. Both decode to the frames."""
+    palette = [channel for i in range(256) for channel in (i, 255 - i, (i * 7) % 256)]
+    first = Image.new("P", (16, 16))
+    first.putpalette(palette)
+    first.putdata(list(range(256)))
+    second = first.copy()
+    second.putpixel((0, 0), 255)
+    second.putpixel((15, 15), 0)
+    third = second.copy()
+    third.putpixel((5, 5), 1)
+    third.putpixel((8, 9), 2)
+    frames = [first, second, third]
+    decoded = frames_of(write_gif(frames, 3, [100, 100, 100], palette))
+    assert [back.convert("RGB").tobytes() for back in decoded] == [made.convert("RGB").tobytes() for made in frames]

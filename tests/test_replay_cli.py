@@ -1,4 +1,4 @@
-"""`python -m keystone replay SAVE OUT.png`: the animated replay of a finished saved game, the same
+"""`python -m keystone replay SAVE OUT.gif`: the animated replay of a finished saved game, the same
 picture the bot posts; bad input is one sentence on standard error and exit status 2."""
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ def refused(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
 
 def test_a_finished_saved_game_becomes_the_same_animation_the_bot_posts(tmp_path: Path) -> None:
     path, game = saved(tmp_path)
-    out = tmp_path / "replay.png"
+    out = tmp_path / "replay.gif"
     done = keystone("replay", str(path), str(out))
     assert done.returncode == 0 and done.stderr == ""
     assert done.stdout == f"Wrote {out} ({out.stat().st_size // 1024} KB).\n"
@@ -48,7 +48,7 @@ def test_a_finished_saved_game_becomes_the_same_animation_the_bot_posts(tmp_path
 
 
 def test_a_missing_file_or_a_corrupt_save_is_one_sentence(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    out = str(tmp_path / "r.png")
+    out = str(tmp_path / "r.gif")
     missing = tmp_path / "nowhere.json"
     assert refused([str(missing), out], capsys) == f"Cannot read {missing}: No such file or directory.\n"
     corrupt = tmp_path / "corrupt.json"
@@ -58,17 +58,17 @@ def test_a_missing_file_or_a_corrupt_save_is_one_sentence(tmp_path: Path, capsys
     tampered = game.model_copy(update={"moves": [*game.moves[:4], "take 9 Z9", *game.moves[4:]]})
     write_game(path, tampered)
     assert refused([str(path), out], capsys).startswith(f"The game in {path} cannot be replayed: ")
-    assert not (tmp_path / "r.png").exists()
+    assert not (tmp_path / "r.gif").exists()
 
 
 def test_an_unfinished_game_has_no_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path, _ = saved(tmp_path, finish=False)
-    said = refused([str(path), str(tmp_path / "r.png")], capsys)
+    said = refused([str(path), str(tmp_path / "r.gif")], capsys)
     assert said == f"The game in {path} has not finished, so there is nothing to replay yet.\n"
 
 
-def test_the_output_must_be_a_png_in_a_folder_that_exists(tmp_path: Path,
+def test_the_output_must_be_a_gif_in_a_folder_that_exists(tmp_path: Path,
                                                          capsys: pytest.CaptureFixture[str]) -> None:
     path, _ = saved(tmp_path)
-    assert "should end in .png" in refused([str(path), str(tmp_path / "r.webp")], capsys)
-    assert "is not a file in a folder that exists" in refused([str(path), str(tmp_path / "no" / "r.png")], capsys)
+    assert "should end in .gif" in refused([str(path), str(tmp_path / "r.webp")], capsys)
+    assert "is not a file in a folder that exists" in refused([str(path), str(tmp_path / "no" / "r.gif")], capsys)

@@ -71,7 +71,7 @@ def replay_file(start: GameState, log: Sequence[str], game_id: int | None = None
 def picture(replay: Replay, game_id: int | None = None) -> File:
     said = final_words(replay.final)
     data = render_replay(replay.frames, replay.final, said)
-    name = "replay.png" if game_id is None else f"keystone-game-{game_id}.png"
+    name = "replay.gif" if game_id is None else f"replay-{game_id}.gif"
     return name, data, ALT.format(said=said)
 
 

@@ -1,4 +1,4 @@
-"""`python -m keystone replay SAVE OUT.png`: the animated replay of a finished game saved with
+"""`python -m keystone replay SAVE OUT.gif`: the animated replay of a finished game saved with
 `python -m keystone play --save SAVE`, the same picture `/keystone replay` posts on Discord.
 
 Bad input (a missing or unreadable file, one that is not a saved game, a game that has not
@@ -18,21 +18,21 @@ from keystone.cli.gamefile import BadGameFile, read_game
 from keystone.cli.options import Parser, parse
 from keystone.render.replay import ReplayTooLarge
 
-SUFFIX = ".png"
+SUFFIX = ".gif"
 
 
 def parser() -> argparse.ArgumentParser:
     made = Parser(prog="python -m keystone replay",
-                  description="Draw a finished saved game turn by turn as an animated PNG.")
+                  description="Draw a finished saved game turn by turn as an animated GIF.")
     made.add_argument("save", type=Path, metavar="SAVE", help="a game saved with `python -m keystone play --save`")
-    made.add_argument("out", type=Path, metavar="OUT.png", help="the animated PNG to write")
+    made.add_argument("out", type=Path, metavar="OUT.gif", help="the animated GIF to write")
     return made
 
 
 def check_options(made: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     out: Path = args.out
     if out.suffix.lower() != SUFFIX:
-        made.error(f"the replay is an animated PNG, so {out} should end in {SUFFIX}")
+        made.error(f"the replay is an animated GIF, so {out} should end in {SUFFIX}")
     if out.is_dir() or not out.parent.is_dir():
         made.error(f"{out} is not a file in a folder that exists")
 

@@ -22,10 +22,10 @@ from keystone.engine.scoring import ScoreSheet, rank
 from keystone.engine.views import GameView, SeatView
 from keystone.engine.words import plural
 from keystone.render import fonts
-from keystone.render.apng import write_apng
 from keystone.render.board import check_cells
 from keystone.render.common import canvas, pill, require_seat, require_view, token_count
 from keystone.render.encode import shared_palette
+from keystone.render.gif import write_gif
 from keystone.render.icons import habitat_icon, icon, paste, season_icon
 from keystone.render.palette import (
     ALERT,
@@ -299,7 +299,7 @@ THINNING = (1, 2, 3, 4, 6, 8)
 
 
 def render_replay(frames: Sequence[Frame], final: Final, caption: str) -> bytes:
-    """An animated PNG of the game: `frames` (the start, then one per turn), then the final scores
+    """An animated GIF of the game: `frames` (the start, then one per turn), then the final scores
     with `caption`. Deterministic: the same frames give the same bytes.
 
     If the file would exceed AIM_BYTES, turn frames are thinned (every 2nd, 3rd... kept); raises
@@ -331,11 +331,11 @@ def durations(count: int) -> list[int]:
 
 
 def encode(frames: Sequence[Frame], final: Final, caption: str) -> bytes:
-    """Every frame drawn one at a time, put on the shared palette and streamed to the APNG writer."""
+    """Every frame drawn one at a time, put on the shared palette and streamed to the GIF writer."""
     count = len(frames) + 1
     palette = shared_palette().getpalette() or []
     palette += [0] * (768 - len(palette))
-    return write_apng(_indexed(_drawn(frames, final, caption, count)), count, durations(count), palette)
+    return write_gif(_indexed(_drawn(frames, final, caption, count)), count, durations(count), palette)
 
 
 def _drawn(frames: Sequence[Frame], final: Final, caption: str, count: int) -> Iterator[Image.Image]:
