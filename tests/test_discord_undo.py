@@ -19,10 +19,9 @@ SEED = 1
 """With this seed the fifth rightmost take leaves 10 synergy: the turn waits for a possible Wild."""
 
 
-async def test_undo_puts_the_taken_card_back_on_the_field(
-    fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path
-) -> None:
-    fake = fake_discord
+async def solo_game(fake: FakeDiscord, bot_runner: BotRunner, tmp_path: Path
+                    ) -> tuple[FakeUser, FakeChannel, Callable[[], Awaitable[GameState]]]:
+    """Alice's seeded solo game in her direct message, and a way to read its state."""
     bot = make_bot(tmp_path / "ks.db")
     await bot_runner.start(bot)
     service = service_of(bot)
@@ -35,6 +34,15 @@ async def test_undo_puts_the_taken_card_back_on_the_field(
         found = await service.state_here(Where(channel_id=dm.id))
         assert found is not None
         return found[1]
+
+    return alice, dm, state
+
+
+async def test_undo_puts_the_taken_card_back_on_the_field(
+    fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    alice, dm, state = await solo_game(fake, bot_runner, tmp_path)
 
     for _ in range(8):
         before = await state()
@@ -74,18 +82,7 @@ async def test_the_undo_button_takes_back_in_place_and_a_stale_one_is_told(
     fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path
 ) -> None:
     fake = fake_discord
-    bot = make_bot(tmp_path / "ks.db")
-    await bot_runner.start(bot)
-    service = service_of(bot)
-    service._seeds = lambda: SEED
-    alice = fake.user("alice")
-    dm = fake.dm_channel(alice)
-    await fake.slash(alice, dm, "keystone new", {"players": 1})
-
-    async def state() -> GameState:
-        found = await service.state_here(Where(channel_id=dm.id))
-        assert found is not None
-        return found[1]
+    alice, dm, state = await solo_game(fake, bot_runner, tmp_path)
 
     before, slot, taken = await take_until_end_turn(fake, alice, dm, state)
     step = taken.message
