@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import TypeVar
 
 from keystone.cards import Habitat
 from keystone.engine import GameConfig
@@ -26,6 +27,8 @@ from keystone.store.models import (
     SeatInfo,
     SeatResult,
 )
+
+T = TypeVar("T")
 
 MAX_ID = 2**63 - 1  # Discord snowflakes and our row ids fit SQLite's signed 64-bit integers
 MAX_SCORE = 10**6
@@ -60,11 +63,16 @@ def name(value: object) -> str:
     return text
 
 
+def one_of(value: object, known: tuple[T, ...], what: str) -> T:
+    """`value` as the one of `known` it equals, or a sentence naming the choices."""
+    for choice in known:
+        if value == choice:
+            return choice
+    raise InvalidInput(f"{what} is one of: {', '.join(map(str, known))}.")
+
+
 def kind(value: object) -> Kind:
-    for known in KINDS:
-        if value == known:
-            return known
-    raise InvalidInput(f"A game is one of: {', '.join(KINDS)}.")
+    return one_of(value, KINDS, "A game")
 
 
 def assignment(value: object) -> int:
@@ -90,10 +98,7 @@ def flag(value: object, what: str) -> bool:
 
 
 def pace(value: object) -> Pace:
-    for known in PACES:
-        if value == known:
-            return known
-    raise InvalidInput(f"A pace is one of: {', '.join(PACES)}.")
+    return one_of(value, PACES, "A pace")
 
 
 def clock(value: Clock) -> Clock:
