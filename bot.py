@@ -84,6 +84,11 @@ def parser() -> argparse.ArgumentParser:
     made.add_argument("--local", action="store_true",
                       help="play in the terminal without Discord; further options go to the terminal game "
                       "(see --local --help)")
+    made.add_argument("--shards", metavar="IDS",
+                      help="run these shards in this process, a range such as 0-3 or a list such as 0,2,5 "
+                      "(overrides KEYSTONE_SHARDS)")
+    made.add_argument("--shard-count", metavar="N",
+                      help="how many shards the bot runs in all, across every process (overrides KEYSTONE_SHARD_COUNT)")
     return made
 
 
@@ -138,9 +143,10 @@ def main(argv: Sequence[str] | None = None, env_file: Path | None = ENV_FILE) ->
     if "--local" in given:  # every other option, --help included, belongs to the terminal game
         given.remove("--local")
         return run_local(given)
-    parser().parse_args(given)  # --help, or a refusal of options the bot does not know
+    options = parser().parse_args(given)  # --help, or a refusal of options the bot does not know
+    flags = {"keystone_shards": options.shards, "keystone_shard_count": options.shard_count}
     try:
-        settings = load_settings(env_file)
+        settings = load_settings(env_file, **{name: value for name, value in flags.items() if value is not None})
     except ValidationError as exc:
         print(f"The settings are not valid. {describe_error(exc)} See .env.example.", file=sys.stderr)
         return 2

@@ -28,7 +28,7 @@ from keystone.app import GameService, text
 from keystone.app.scheduler import Scheduler
 from keystone.engine.words import ICON_FILES
 from keystone.settings import Settings
-from keystone.store import Store
+from keystone.store import Shards, Store
 
 log = logging.getLogger(__name__)
 
@@ -151,11 +151,23 @@ class KeystoneBot(commands.Bot):
         text.use_emojis(self.icon_emojis)
         for name in self.extensions_to_load:
             await self.load_extension(name)
-        synced = await self.sync_commands()
-        where = f"guild {self.settings.dev_guild_id}" if self.settings.dev_guild_id else "all guilds"
-        log.info("Synced %d slash command(s) to %s", len(synced), where)
-        self.scheduler = Scheduler(self._service, DiscordOutbox(self), ready=self.wait_until_ready)
+        if self.syncs_commands:
+            synced = await self.sync_commands()
+            where = f"guild {self.settings.dev_guild_id}" if self.settings.dev_guild_id else "all guilds"
+            log.info("Synced %d slash command(s) to %s", len(synced), where)
+        self.scheduler = Scheduler(self._service, DiscordOutbox(self), ready=self.wait_until_ready,
+                                   shards=self.served_shards)
         self.scheduler.start()
+
+    @property
+    def served_shards(self) -> Shards | None:
+        """The shards whose games this process serves (None: unsharded, every game)."""
+        return None
+
+    @property
+    def syncs_commands(self) -> bool:
+        """Whether this process registers the slash commands at start-up (see `ShardedKeystoneBot`)."""
+        return True
 
     async def check_gateway(self) -> None:
         """Open and close one gateway connection before the real one.
@@ -196,6 +208,33 @@ class KeystoneBot(commands.Bot):
         log.info("Connected as %s to %d guild(s)", self.user, len(self.guilds))
 
 
+class ShardedKeystoneBot(KeystoneBot, commands.AutoShardedBot):
+    """The bot running some of its shards (KEYSTONE_SHARDS of KEYSTONE_SHARD_COUNT) in this process.
+
+    Its scheduler serves only those shards' games. Only the process holding shard 0 syncs the
+    slash commands: they belong to the application, not to a shard, so one process registering
+    them is enough, and several would race to replace one another's list (against Discord's
+    daily limit on command changes) whenever a deployment starts them together. Shard 0 always
+    exists and also receives the direct messages, so exactly one process syncs.
+    """
+
+    def __init__(self, settings: Settings, **options: Any) -> None:
+        count = settings.keystone_shard_count
+        if count is None:
+            raise ValueError("a sharded bot needs KEYSTONE_SHARD_COUNT")
+        ids = settings.keystone_shards
+        super().__init__(settings, shard_count=count, shard_ids=None if ids is None else list(ids), **options)
+        self._shards = Shards.of(ids, count)
+
+    @property
+    def served_shards(self) -> Shards:
+        return self._shards
+
+    @property
+    def syncs_commands(self) -> bool:
+        return 0 in self._shards.ids
+
+
 async def ensure_emojis(client: discord.Client, icons: Path = ICONS,
                         names: Mapping[str, str] = ICON_FILES) -> dict[str, str]:
     """The icons as the application's emojis, name -> "<:name:id>", uploading those not there yet.
@@ -221,4 +260,5 @@ async def ensure_emojis(client: discord.Client, icons: Path = ICONS,
 
 
 def create_bot(settings: Settings, **options: Any) -> KeystoneBot:
-    return KeystoneBot(settings, **options)
+    """The bot the settings ask for: sharded when they name a shard count, else one unsharded client."""
+    return (ShardedKeystoneBot if settings.sharded else KeystoneBot)(settings, **options)

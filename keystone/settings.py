@@ -11,8 +11,17 @@ import logging
 from pathlib import Path
 from typing import Annotated, Literal, get_args
 
-from pydantic import BeforeValidator, Field, PositiveInt, SecretStr, StringConstraints, ValidationError
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import (
+    BeforeValidator,
+    Field,
+    PositiveInt,
+    SecretStr,
+    StringConstraints,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+)
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_ENV_FILE = PROJECT_ROOT / ".env"
@@ -63,6 +72,39 @@ class Settings(BaseSettings):
                                     Field(description="a URL starting with http:// or https://")] = None
     discord_gateway_url: Annotated[WebSocketUrlText | None, Blank,
                                    Field(description="a URL starting with ws:// or wss://")] = None
+    keystone_shard_count: Annotated[PositiveInt | None, Blank, Field(
+        description="how many shards the bot runs in all, a whole number from 1 up, the same in every process")] = None
+    keystone_shards: Annotated[tuple[int, ...] | None, NoDecode, Field(
+        description="the shards this process runs, as a range such as 0-3 or a list such as 0,2,5, "
+                    "each below KEYSTONE_SHARD_COUNT")] = None
+
+    @field_validator("keystone_shards", mode="before")
+    @classmethod
+    def _shard_ids(cls, value: object, info: ValidationInfo) -> object:
+        """"0-3", "0,2,5" or "0-1,6" as sorted shard numbers, each below the shard count.
+
+        Checked here, where the count (validated first) is known, so a huge range is refused
+        before it is spelled out; a count that was itself refused is reported on its own.
+        """
+        value = _unset_if_blank(value)
+        if value is None or "keystone_shard_count" not in info.data:
+            return None
+        count = info.data["keystone_shard_count"]
+        if count is None:
+            raise ValueError("KEYSTONE_SHARD_COUNT is not set")
+        parts = value.split(",") if isinstance(value, str) else value
+        ids: set[int] = set()
+        for part in parts if isinstance(parts, list | tuple) else [parts]:
+            low, high = _shard_range(part)
+            if high >= count:
+                raise ValueError(f"{high} is not below {count}")
+            ids.update(range(low, high + 1))
+        return tuple(sorted(ids))
+
+    @property
+    def sharded(self) -> bool:
+        """Whether the bot runs as shards (a shard count is set); if not, it is one process, unsharded."""
+        return self.keystone_shard_count is not None
 
     @property
     def database_path(self) -> Path:
@@ -77,9 +119,23 @@ class Settings(BaseSettings):
         return self.discord_token.get_secret_value() if self.discord_token else None
 
 
-def load_settings(env_file: Path | None = DEFAULT_ENV_FILE) -> Settings:
-    """Read settings from the environment and `env_file` (None: environment only)."""
-    return Settings(_env_file=env_file)
+def _shard_range(part: object) -> tuple[int, int]:
+    """One shard ("3") or range ("0-3") as its first and last number."""
+    if isinstance(part, int) and not isinstance(part, bool) and part >= 0:
+        return part, part
+    first, dash, last = str(part).strip().partition("-")
+    if not first.strip().isdigit() or (dash and not last.strip().isdigit()):
+        raise ValueError(f"{str(part).strip() or 'an empty part'!r} is neither a number nor a range")
+    low, high = int(first), int(last) if dash else int(first)
+    if high < low:
+        raise ValueError(f"the range {low}-{high} runs backwards")
+    return low, high
+
+
+def load_settings(env_file: Path | None = DEFAULT_ENV_FILE, **overrides: object) -> Settings:
+    """Read settings from the environment and `env_file` (None: environment only); `overrides`
+    (from the command line) win over both."""
+    return Settings(_env_file=env_file, **overrides)  # type: ignore[arg-type]
 
 
 def describe_error(error: ValidationError) -> str:
@@ -88,8 +144,10 @@ def describe_error(error: ValidationError) -> str:
     for problem in error.errors():
         field = str(problem["loc"][0]) if problem["loc"] else ""
         found = Settings.model_fields.get(field)
+        reason = (problem.get("ctx") or {}).get("error") if problem["type"] == "value_error" else None
         if found is not None and found.description:
-            lines.append(f"{field.upper()} should be {found.description}.")
+            because = f" ({reason})" if reason is not None else ""
+            lines.append(f"{field.upper()} should be {found.description}{because}.")
         else:
             lines.append(f"{field.upper() or 'Settings'}: {str(problem['msg']).rstrip('.')}.")
     return " ".join(lines)

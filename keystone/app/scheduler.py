@@ -6,6 +6,9 @@ first tick, later only where a failure interrupted one), and posts what they say
 `Outbox`. Between ticks it sleeps until the next reminder or deadline, at most `MOST_WAIT`
 seconds. A failure to post is logged and never stops the loop. No Discord here: the cog layer
 implements the outbox.
+
+A process that runs some of the bot's shards serves only their games (`Shards`), so when several
+processes share one database no reminder, turn run out or bot turn is handled twice.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from typing import Protocol
 
 from keystone.app.replies import Post, Reply
 from keystone.app.service import GameService
+from keystone.store import Shards
 
 log = logging.getLogger(__name__)
 
@@ -38,9 +42,11 @@ class Scheduler:
 
     def __init__(
         self, service: GameService, outbox: Outbox, *, ready: Callable[[], Awaitable[object]] | None = None,
-        most_wait: float = MOST_WAIT,
+        most_wait: float = MOST_WAIT, shards: Shards | None = None,
     ) -> None:
         self.service = service
+        self.shards = shards
+        """The shards whose games this scheduler serves (None: every game, no sharding)."""
         self.outbox = outbox
         self._ready = ready
         self._most_wait = most_wait
@@ -55,11 +61,11 @@ class Scheduler:
             self._ticks += 1
             posts: list[Post] = []
             try:
-                posts += await self.service.due_work()
+                posts += await self.service.due_work(shards=self.shards)
             except Exception:
                 log.exception("could not look at the turn clocks")
             try:
-                bot_turns = await self.service.play_due_bot_turns(everywhere=first)
+                bot_turns = await self.service.play_due_bot_turns(everywhere=first, shards=self.shards)
                 posts += [Post(reply, channel_id=channel) for channel, reply in bot_turns]
             except Exception:
                 log.exception("could not look for due bot turns")
@@ -79,7 +85,7 @@ class Scheduler:
     async def wait(self) -> float:
         """Seconds to sleep before the next tick: until the next reminder or deadline, at most `most_wait`."""
         try:
-            due = await self.service.store.next_due()
+            due = await self.service.store.next_due(shards=self.shards)
         except Exception:
             log.exception("could not read the next due time")
             return self._most_wait

@@ -56,6 +56,7 @@ from keystone.store import (
     Pace,
     SeatInfo,
     SeatResult,
+    Shards,
     StaleVersion,
     Store,
     StoreError,
@@ -571,13 +572,16 @@ class GameService:
         messages = await self._tell(record, turns, headline)
         return replace(messages[0], more=messages[1:])
 
-    async def play_due_bot_turns(self, *, everywhere: bool = False) -> list[tuple[int, Reply]]:
+    async def play_due_bot_turns(self, *, everywhere: bool = False,
+                                 shards: Shards | None = None) -> list[tuple[int, Reply]]:
         """Play bot turns that are due but were never played (a crash or failure came between).
 
-        With `everywhere` (at start-up) every running game is checked, else only those a failure
-        interrupted. Returns (channel id, public reply) for each game that moved on."""
+        With `everywhere` (at start-up) every running game is checked (only those `shards` own, if
+        given), else only those a failure in this process interrupted. Returns (channel id, public
+        reply) for each game that moved on."""
         if everywhere:
-            wanted = [r.id for r in await self.store.list_games("active") if any(s.bot_decides for s in r.seats)]
+            running = await self.store.list_games("active", shards=shards)
+            wanted = [r.id for r in running if any(s.bot_decides for s in r.seats)]
         else:
             wanted = sorted(self._retry)
         posts: list[tuple[int, Reply]] = []
@@ -1022,14 +1026,14 @@ class GameService:
             await self._time_turn(record, None, state)
         return record
 
-    async def due_work(self, now: float | None = None) -> list[Post]:
-        """What the clocks say to post now: turns run out are played by a bot and told; reminders
-        due are claimed (so each is sent once, restarts included) and returned for the channel, and
-        for the person's direct messages when they asked for them. When both a reminder and the
-        deadline have passed (the bot was down), only the turn is played."""
+    async def due_work(self, now: float | None = None, *, shards: Shards | None = None) -> list[Post]:
+        """What the clocks say to post now (of the games `shards` own, if given): turns run out are
+        played by a bot and told; reminders due are claimed (so each is sent once, restarts included)
+        and returned for the channel, and for the person's direct messages when they asked for them.
+        When both a reminder and the deadline have passed (the bot was down), only the turn is played."""
         now = self.clock() if now is None else now
         posts: list[Post] = []
-        for due in await self.store.due_clocks(now):
+        for due in await self.store.due_clocks(now, shards=shards):
             try:
                 if due.clock.deadline <= now:
                     record = await self.store.get_game(due.game_id)

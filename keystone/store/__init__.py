@@ -82,12 +82,13 @@ from keystone.store.models import (
     Status,
     UserStats,
 )
+from keystone.store.shards import Shards, shard_of
 from keystone.store.store import Store
 
 __all__ = [
     "ASSIGNMENTS", "MAX_SEATS", "MAX_STARS", "PACES", "AssignmentBest", "BoardSummary", "CampaignProgress",
     "ChannelBusy", "Clock", "CorruptGame", "DailyBoard", "DailyGame", "DailyTaken", "DatabaseUnusable", "DueClock",
     "FinishedGame", "GameNotFound", "GameRecord", "InvalidInput", "Kind", "LoadedGame", "LobbyError", "LogEntry",
-    "Pace", "PlayerRating", "PlayerResult", "SchemaError", "SeatInfo", "SeatResult", "StaleVersion", "Status",
-    "Store", "StoreError", "UserStats", "WrongStatus", "state_digest",
+    "Pace", "PlayerRating", "PlayerResult", "SchemaError", "SeatInfo", "SeatResult", "Shards", "StaleVersion",
+    "Status", "Store", "StoreError", "UserStats", "WrongStatus", "shard_of", "state_digest",
 ]

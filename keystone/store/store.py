@@ -73,6 +73,7 @@ from keystone.store.rows import (
     upsert_campaign,
     write_seats,
 )
+from keystone.store.shards import Shards, condition
 
 USERS_OPEN_GAMES = (
     "FROM seats m CROSS JOIN games g ON g.id = m.game_id WHERE m.user_id = ? AND g.status IN ('lobby', 'active')"
@@ -226,12 +227,14 @@ class Store:
         )
         return record_from_row(rows[0]) if rows else None
 
-    async def list_games(self, status: Status = "active") -> list[GameRecord]:
-        """Games with this status, oldest activity first (e.g. running games after a restart)."""
+    async def list_games(self, status: Status = "active", *, shards: Shards | None = None) -> list[GameRecord]:
+        """Games with this status, oldest activity first (e.g. running games after a restart); with
+        `shards`, only the games those shards own."""
         if status not in ("lobby", "active", "finished", "abandoned"):
             raise InvalidInput("A game's status is lobby, active, finished or abandoned.")
+        owned, params = condition(shards)
         rows = await self._rows(
-            f"SELECT {RECORD} FROM games g WHERE g.status = ? ORDER BY g.updated_at, g.id", (status,)
+            f"SELECT {RECORD} FROM games g WHERE g.status = ?{owned} ORDER BY g.updated_at, g.id", (status, *params)
         )
         return [record_from_row(r) for r in rows]
 
@@ -739,29 +742,34 @@ class Store:
             )
             return cursor.rowcount == 1
 
-    async def due_clocks(self, now: float, limit: int = 100) -> list[DueClock]:
+    async def due_clocks(self, now: float, limit: int = 100, *, shards: Shards | None = None) -> list[DueClock]:
         """Running, unpaused games whose deadline has passed, then those whose reminder is due
-        (not yet sent, deadline still ahead); soonest first, at most `limit` of each.
+        (not yet sent, deadline still ahead); soonest first, at most `limit` of each; with
+        `shards`, only the games those shards own (filtered before the limit, so none is starved).
 
         Each half walks its index (`clocks_by_deadline`, `clocks_unsent_reminders`) from the
         oldest entry and stops at `now`, so the cost follows what is due, not how many games run.
         """
         limit = validate.integer(limit, "limit", 1, 10_000)
+        owned, params = condition(shards)
         late = await self._rows(
-            f"SELECT c.game_id, {CLOCK} {TIMED} AND c.deadline <= ? ORDER BY c.deadline LIMIT ?", (now, limit)
+            f"SELECT c.game_id, {CLOCK} {TIMED}{owned} AND c.deadline <= ? ORDER BY c.deadline LIMIT ?",
+            (*params, now, limit),
         )
         reminders = await self._rows(
-            f"SELECT c.game_id, {CLOCK} {TIMED} AND c.reminded = 0 AND c.remind_at <= ? AND c.deadline > ? "
+            f"SELECT c.game_id, {CLOCK} {TIMED}{owned} AND c.reminded = 0 AND c.remind_at <= ? AND c.deadline > ? "
             "ORDER BY c.remind_at LIMIT ?",
-            (now, now, limit),
+            (*params, now, now, limit),
         )
         return [DueClock(r[0], clock_from_row(r[1:])) for r in late + reminders]
 
-    async def next_due(self) -> float | None:
-        """The earliest unsent reminder or deadline among running, unpaused games (None: nothing timed)."""
-        deadline = await self._rows(f"SELECT c.deadline {TIMED} ORDER BY c.deadline LIMIT 1", ())
+    async def next_due(self, *, shards: Shards | None = None) -> float | None:
+        """The earliest unsent reminder or deadline among running, unpaused games (None: nothing
+        timed); with `shards`, among the games those shards own."""
+        owned, params = condition(shards)
+        deadline = await self._rows(f"SELECT c.deadline {TIMED}{owned} ORDER BY c.deadline LIMIT 1", params)
         reminder = await self._rows(
-            f"SELECT c.remind_at {TIMED} AND c.reminded = 0 ORDER BY c.remind_at LIMIT 1", ()
+            f"SELECT c.remind_at {TIMED}{owned} AND c.reminded = 0 ORDER BY c.remind_at LIMIT 1", params
         )
         times = [float(r[0][0]) for r in (deadline, reminder) if r]
         return min(times) if times else None
