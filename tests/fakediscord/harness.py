@@ -26,6 +26,7 @@ from .models import (
     FakeInteraction,
     FakeMessage,
     FakeUser,
+    SnowflakeFactory,
     walk_components,
 )
 
@@ -179,7 +180,7 @@ class HarnessMixin:
         log_errors: list[str]
         unknown_routes: list[str]
         rejections: list[tuple[str, list[str]]]
-        next_id: Callable[[], int]
+        next_id: SnowflakeFactory
 
         async def dispatch(self, event: str, data: Any) -> None: ...
         def active_session(self) -> GatewaySession | None: ...

@@ -67,6 +67,13 @@ class SnowflakeFactory:
         self._last = value
         return value
 
+    def in_shard(self, shard_id: int, shard_count: int) -> int:
+        """The next snowflake whose server would be on this shard (its timestamp, mod the count)."""
+        value = self()
+        while (value >> 22) % shard_count != shard_id:
+            value = self._last = ((value >> 22) + 1) << 22
+        return value
+
 
 def iso_now() -> str:
     """The current time the way Discord writes timestamps."""

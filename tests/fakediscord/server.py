@@ -116,6 +116,17 @@ class GatewaySession:
     sent: list[JSON] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
+    def receives(self, guild_id: int | None) -> bool:
+        """Whether Discord sends this server's events here: its shard's, and direct messages to shard 0."""
+        if self.shard is None:
+            return True
+        shard_id, shard_count = self.shard
+        return shard_id == (0 if guild_id is None else (guild_id >> 22) % shard_count)
+
+    def overlaps(self, other: GatewaySession) -> bool:
+        """Whether identifying `other` replaces this session (the same shard, or either unsharded)."""
+        return self.shard is None or other.shard is None or self.shard == other.shard
+
     async def send(self, event: str, data: Any) -> None:
         async with self.lock:
             self.seq += 1
@@ -131,8 +142,10 @@ class FakeDiscord(HarnessMixin):
     """REST API, gateway and a small world (one guild, a few users) for one test."""
 
     def __init__(self, *, token: str = "fake.bot.token", populate: bool = True,
-                 privileged_intents: int = 0, interaction_deadline: float = 3.0) -> None:
+                 privileged_intents: int = 0, interaction_deadline: float = 3.0, recommended_shards: int = 1) -> None:
         self.token = token
+        self.recommended_shards = recommended_shards
+        """The shard count GET /gateway/bot recommends."""
         self.privileged_intents = privileged_intents
         self.interaction_deadline = interaction_deadline
         self.next_id = SnowflakeFactory()
@@ -181,8 +194,9 @@ class FakeDiscord(HarnessMixin):
         self.users[user.id] = user
         return user
 
-    def _new_guild(self, name: str, owner: FakeUser) -> FakeGuild:
-        guild = FakeGuild(self.next_id(), name, owner.id)
+    def _new_guild(self, name: str, owner: FakeUser, shard: tuple[int, int] | None = None) -> FakeGuild:
+        guild_id = self.next_id() if shard is None else self.next_id.in_shard(*shard)
+        guild = FakeGuild(guild_id, name, owner.id)
         self.guilds[guild.id] = guild
         self._new_member(guild, owner).permissions = (1 << 51) - 1
         self._new_member(guild, self.bot_user).permissions = BOT_PERMISSIONS
@@ -208,23 +222,22 @@ class FakeDiscord(HarnessMixin):
 
     async def add_member(self, guild: FakeGuild, user: FakeUser) -> FakeMember:
         member = self._new_member(guild, user)
-        session = self.active_session()
-        if session is not None and session.intents & GUILD_MEMBERS_INTENT:
-            await session.send("GUILD_MEMBER_ADD", {**member.payload(), "guild_id": str(guild.id)})
+        for session in self.sessions_for(guild.id):
+            if session.intents & GUILD_MEMBERS_INTENT:
+                await session.send("GUILD_MEMBER_ADD", {**member.payload(), "guild_id": str(guild.id)})
         return member
 
-    async def add_guild(self, name: str, *, owner: FakeUser) -> FakeGuild:
-        """A new guild the bot has joined (GUILD_CREATE reaches a connected bot)."""
-        guild = self._new_guild(name, owner)
-        session = self.active_session()
-        if session is not None:
+    async def add_guild(self, name: str, *, owner: FakeUser, shard: tuple[int, int] | None = None) -> FakeGuild:
+        """A new guild the bot has joined (GUILD_CREATE reaches the connected shard that owns it);
+        `shard` (id, count) picks an id that puts it on that shard."""
+        guild = self._new_guild(name, owner, shard)
+        for session in self.sessions_for(guild.id):
             await session.send("GUILD_CREATE", self._guild_create(guild, session))
         return guild
 
     async def add_text_channel(self, guild: FakeGuild, name: str) -> FakeChannel:
         channel = self._new_text_channel(guild, name)
-        session = self.active_session()
-        if session is not None:
+        for session in self.sessions_for(guild.id):
             await session.send("CHANNEL_CREATE", channel.payload())
         return channel
 
@@ -505,9 +518,12 @@ class FakeDiscord(HarnessMixin):
 
     async def _message_event(self, event: str, message: FakeMessage) -> None:
         """Tell the bot about a visible message, if its intents ask for that."""
-        session = self.active_session()
-        if session is None or message.is_ephemeral:
+        if message.is_ephemeral:
             return
+        for session in self.sessions_for(message.channel.guild_id):
+            await self._message_event_to(session, event, message)
+
+    async def _message_event_to(self, session: GatewaySession, event: str, message: FakeMessage) -> None:
         wanted = DIRECT_MESSAGES_INTENT if message.channel.is_dm else GUILD_MESSAGES_INTENT
         if not session.intents & wanted:
             return
@@ -561,7 +577,7 @@ class FakeDiscord(HarnessMixin):
         })
 
     async def _get_gateway(self, request: web.Request, params: Params) -> web.Response:
-        return json_response({"url": self.gateway_url, "shards": 1, "session_start_limit": {
+        return json_response({"url": self.gateway_url, "shards": self.recommended_shards, "session_start_limit": {
             "total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}})
 
     async def _create_dm(self, request: web.Request, params: Params) -> web.Response:
@@ -898,10 +914,8 @@ class FakeDiscord(HarnessMixin):
                              owner_id=self.bot_user.id, auto_archive_duration=duration)
         guild.threads.append(thread)
         self.channels[thread.id] = thread
-        session = self.active_session()
-        if session is not None:
-            member = {"id": str(thread.id), "user_id": str(self.bot_user.id), "join_timestamp": iso_now(),
-                      "flags": 0}
+        member = {"id": str(thread.id), "user_id": str(self.bot_user.id), "join_timestamp": iso_now(), "flags": 0}
+        for session in self.sessions_for(guild.id):
             await session.send("THREAD_CREATE", {**thread.payload(), "newly_created": True, "member": member})
         if kind == PUBLIC_THREAD:  # Discord says so in the parent channel
             notice = self._create_message(parent, {"content": name}, {})
@@ -959,15 +973,13 @@ class FakeDiscord(HarnessMixin):
             await self._thread_event("THREAD_UPDATE", thread)
 
     async def _thread_event(self, event: str, thread: FakeChannel) -> None:
-        session = self.active_session()
-        if session is None:
-            return
         if event == "THREAD_DELETE":
             data: JSON = {"id": str(thread.id), "guild_id": str(thread.guild_id), "type": thread.type,
                           "parent_id": str(thread.parent.id if thread.parent else 0)}
         else:
             data = thread.payload()
-        await session.send(event, data)
+        for session in self.sessions_for(thread.guild_id):
+            await session.send(event, data)
 
     # ---------------------------------------------------------------- gateway
 
@@ -976,12 +988,20 @@ class FakeDiscord(HarnessMixin):
         live = [s for s in self.sessions.values() if not s.ended]
         return live[-1] if live else None
 
+    def sessions_for(self, guild_id: int | None) -> list[GatewaySession]:
+        """The live sessions that get this server's events (None: a direct message, shard 0's)."""
+        return [s for s in self.sessions.values() if not s.ended and s.receives(guild_id)]
+
     async def dispatch(self, event: str, data: Any) -> None:
-        """Push a gateway event to the connected bot (buffered while it reconnects)."""
-        session = self.active_session()
-        if session is None:
-            raise HarnessError("No bot is connected to the fake gateway; start one with bot_runner.start(bot).")
-        await session.send(event, data)
+        """Push a gateway event to the connected shard its `guild_id` belongs to (without one: shard 0,
+        as for direct messages); buffered while that shard reconnects."""
+        guild_id = data.get("guild_id") if isinstance(data, dict) else None
+        sessions = self.sessions_for(None if guild_id is None else int(guild_id))
+        if not sessions:
+            raise HarnessError("No bot is connected to the fake gateway for this event's shard; "
+                               "start one with bot_runner.start(bot).")
+        for session in sessions:
+            await session.send(event, data)
 
     async def disconnect_bot(self, code: int = 4000) -> None:
         """Drop the gateway connection the way a network blip would; the bot should RESUME."""
@@ -1053,14 +1073,19 @@ class FakeDiscord(HarnessMixin):
             log.warning("bot asked for privileged intents %s, which this application lacks", refused)
             await ws.close(code=4014, message=b"Disallowed intent(s)")
             return None
+        shard = data.get("shard")
+        if shard is not None and not (isinstance(shard, list) and len(shard) == 2 and 0 <= shard[0] < shard[1]):
+            await ws.close(code=4010, message=b"Invalid shard")
+            return None
+        session = GatewaySession(secrets.token_hex(16), intents, shard, ws)
         for old in self.sessions.values():
-            old.ended = True
-        session = GatewaySession(secrets.token_hex(16), intents, data.get("shard"), ws)
+            old.ended = old.ended or old.overlaps(session)
         self.sessions[session.session_id] = session
         self.gateway_connections.append((path, "identify"))
+        guilds = [g for g in self._bot_guilds() if session.receives(g.id)]
         ready: JSON = {
             "v": 10, "user": {**self.bot_user.payload(), "verified": True, "mfa_enabled": False, "flags": 0},
-            "guilds": [{"id": str(g.id), "unavailable": True} for g in self._bot_guilds()],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
             "session_id": session.session_id, "resume_gateway_url": self.resume_gateway_url,
             "application": {"id": str(self.application_id), "flags": 0},
             "private_channels": [], "relationships": [], "presences": [], "session_type": "normal",
@@ -1068,7 +1093,7 @@ class FakeDiscord(HarnessMixin):
         if session.shard is not None:
             ready["shard"] = session.shard
         await session.send("READY", ready)
-        for guild in self._bot_guilds():
+        for guild in guilds:
             await session.send("GUILD_CREATE", self._guild_create(guild, session))
         return session
 
