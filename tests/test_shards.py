@@ -101,13 +101,18 @@ def test_the_command_line_flags_override_the_settings(monkeypatch: pytest.Monkey
     monkeypatch.setenv("KEYSTONE_SHARDS", "0-7")
     monkeypatch.setenv("KEYSTONE_SHARD_COUNT", "8")
     seen: list[Settings] = []
-    monkeypatch.setattr(bot_py, "run_bot", lambda given, token: seen.append(given) or 0)
+
+    def run_bot(given: Settings, token: str) -> int:
+        seen.append(given)
+        return 0
+
+    monkeypatch.setattr(bot_py, "run_bot", run_bot)
     monkeypatch.setattr(bot_py, "configure_logging", lambda level, token: None)
     monkeypatch.setenv("DISCORD_TOKEN", "x.y.z")
     assert bot_py.main(["--shards", "4-5", "--shard-count", "6"], env_file=None) == 0
-    assert seen[-1].keystone_shards == (4, 5) and seen[-1].keystone_shard_count == 6
+    assert [(s.keystone_shards, s.keystone_shard_count) for s in seen] == [((4, 5), 6)]
     assert bot_py.main(["--shards", "6"], env_file=None) == 0
-    assert seen[-1].keystone_shards == (6,) and seen[-1].keystone_shard_count == 8
+    assert [(s.keystone_shards, s.keystone_shard_count) for s in seen][1:] == [((6,), 8)]
     assert bot_py.main(["--shard-count", "4"], env_file=None) == 2
     assert "(7 is not below 4). See .env.example." in capsys.readouterr().err
 
