@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cogs import EXTENSIONS
-from cogs.bot import KeystoneBot
+from cogs.bot import KeystoneBot, create_bot
 from keystone.app import GameService, Where
 from keystone.engine.coop import acting_player
 from keystone.settings import Settings
@@ -17,10 +17,11 @@ from tests.fakediscord.models import FakeAttachment, FakeChannel, FakeMessage, F
 from tests.fakediscord.server import FakeDiscord
 
 
-def make_bot(db: Path, clock: Callable[[], float] = time.time) -> KeystoneBot:
-    """The real bot with every cog, storing its games in `db`; its turn clocks read `clock`."""
-    settings = Settings(_env_file=None, keystone_db=str(db))
-    return KeystoneBot(settings, extensions=list(EXTENSIONS), clock=clock)
+def make_bot(db: Path, clock: Callable[[], float] = time.time, **settings: object) -> KeystoneBot:
+    """The real bot with every cog, storing its games in `db`; its turn clocks read `clock`;
+    `settings` add to its settings (shards, say: the bot is then sharded, as `bot.py` would make it)."""
+    chosen = Settings(_env_file=None, keystone_db=str(db), **settings)  # type: ignore[arg-type]
+    return create_bot(chosen, extensions=list(EXTENSIONS), clock=clock)
 
 
 def service_of(bot: KeystoneBot) -> GameService:

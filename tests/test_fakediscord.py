@@ -7,6 +7,7 @@ import io
 import re
 from typing import Any
 
+import aiohttp
 import discord
 import pytest
 from discord import app_commands
@@ -500,3 +501,39 @@ def test_content_limit_matches_discord(length: int, char: str) -> None:
     content = char * length
     problems = check_message({"content": content}, attachments=0, creating=True)
     assert (problems == []) == (0 < len(content) <= 2000)
+
+
+async def test_an_auto_sharded_bot_takes_the_recommended_shards_each_with_its_own_guilds(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    fake = fake_discord
+    fake.recommended_shards = 3
+    alice = fake.user("alice")
+    placed = [await fake.add_guild(f"Shard {n}", owner=alice, shard=(n, 3)) for n in range(3)]
+    bot = await bot_runner.start(commands.AutoShardedBot(command_prefix="!", intents=discord.Intents.default()))
+    assert bot.shard_count == 3 and sorted(bot.shards) == [0, 1, 2]
+    assert {g.id: g.shard_id for g in bot.guilds if g.id in {p.id for p in placed}} == \
+        {guild.id: n for n, guild in enumerate(placed)}, "each guild arrived on the shard Discord gives it"
+    assert [s.shard for s in fake.sessions_for(placed[2].id)] == [[2, 3]]
+    assert [s.shard for s in fake.sessions_for(None)] == [[0, 3]], "direct messages go to shard 0"
+    late = await fake.add_guild("Late", owner=alice, shard=(1, 3))
+    for _ in range(200):  # the bot answers a GUILD_CREATE with no request the fake could wait on
+        if bot.get_guild(late.id) is not None:
+            break
+        await asyncio.sleep(0.01)
+    joined = bot.get_guild(late.id)
+    assert joined is not None and joined.shard_id == 1
+    assert [s.shard for s in fake.sessions_for(late.id)] == [[1, 3]]
+
+
+async def test_an_identify_for_a_shard_outside_its_count_is_refused(fake_discord: FakeDiscord) -> None:
+    session = aiohttp.ClientSession()
+    try:
+        async with session.ws_connect(fake_discord.gateway_url) as ws:
+            await ws.receive_json()  # hello
+            await ws.send_json({"op": 2, "d": {"token": fake_discord.token, "intents": 0, "shard": [2, 2]}})
+            closing = await ws.receive()
+            assert closing.type == aiohttp.WSMsgType.CLOSE and closing.data == 4010
+    finally:
+        await session.close()
+    assert not fake_discord.sessions

@@ -21,14 +21,13 @@ from typing import TypeVar
 import discord
 import pytest
 import yarl
-from discord.ext import commands
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
 from .harness import BotCrashed, BotTimeout
 from .server import FakeDiscord
 
-BotT = TypeVar("BotT", bound=commands.Bot)
+BotT = TypeVar("BotT", bound=discord.Client)
 
 
 class ErrorLogCollector(logging.Handler):
@@ -58,7 +57,7 @@ class BotRunner:
         self.fake = fake
         self.guild_ready_timeout = guild_ready_timeout
         self.fail_on_error_logs = True
-        self._tasks: dict[commands.Bot, asyncio.Task[None]] = {}
+        self._tasks: dict[discord.Client, asyncio.Task[None]] = {}
         self._saved: tuple[str, yarl.URL] | None = None
         self._errors = ErrorLogCollector(fake)
         logging.getLogger().addHandler(self._errors)
@@ -94,7 +93,7 @@ class BotRunner:
             raise
         return bot
 
-    async def _wait_ready(self, bot: commands.Bot, task: asyncio.Task[None], timeout: float) -> None:
+    async def _wait_ready(self, bot: discord.Client, task: asyncio.Task[None], timeout: float) -> None:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while not bot.is_ready():
@@ -104,7 +103,7 @@ class BotRunner:
                 raise BotTimeout(f"the bot was not ready after {timeout}s")
             await asyncio.sleep(0.01)
 
-    async def stop(self, bot: commands.Bot) -> None:
+    async def stop(self, bot: discord.Client) -> None:
         """Close the bot the way a shutdown would; re-raises anything its task died of."""
         task = self._tasks.pop(bot)
         self.fake.unwatch(task)
