@@ -240,13 +240,13 @@ async def ensure_emojis(client: discord.Client, icons: Path = ICONS,
     """The icons as the application's emojis, name -> "<:name:id>", uploading those not there yet.
 
     Emojis are a nicety: whatever goes wrong is logged as a warning and the icon is left out, so
-    messages name it in words instead and start-up goes on.
+    messages name it in words instead and start-up goes on. After a refused upload the list is read
+    again: the processes of a sharded bot start together, and another may have uploaded it first.
     """
-    try:
-        have = {emoji.name: str(emoji) for emoji in await client.fetch_application_emojis()}
-    except (discord.DiscordException, *CONNECTION_ERRORS) as error:
-        log.warning("Could not list the bot's emojis (%s); messages name icons in words", error)
+    have = await listed_emojis(client)
+    if have is None:
         return {}
+    refused = False
     for name, drawing in names.items():
         if name in have:
             continue
@@ -254,9 +254,21 @@ async def ensure_emojis(client: discord.Client, icons: Path = ICONS,
             emoji = await client.create_application_emoji(name=name, image=(icons / f"{drawing}.png").read_bytes())
         except (discord.DiscordException, *CONNECTION_ERRORS) as error:
             log.warning("Could not upload the %s emoji (%s); messages name it in words", name, error)
+            refused = True
             continue
         have[name] = str(emoji)
+    if refused:
+        have |= await listed_emojis(client) or {}
     return {name: have[name] for name in names if name in have}
+
+
+async def listed_emojis(client: discord.Client) -> dict[str, str] | None:
+    """The application's emojis, name -> "<:name:id>" (None, with a warning, when Discord would not say)."""
+    try:
+        return {emoji.name: str(emoji) for emoji in await client.fetch_application_emojis()}
+    except (discord.DiscordException, *CONNECTION_ERRORS) as error:
+        log.warning("Could not list the bot's emojis (%s); messages name icons in words", error)
+        return None
 
 
 def create_bot(settings: Settings, **options: Any) -> KeystoneBot:

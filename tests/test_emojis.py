@@ -3,6 +3,7 @@ messages, and never a reason for start-up to fail (messages fall back to words).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from pathlib import Path
 
@@ -110,3 +111,15 @@ def test_the_fake_refuses_what_discord_refuses() -> None:
     assert limits.check_emoji({"name": "forest", "image": "not a data uri"}, set())
     big = "data:image/png;base64," + "A" * (4 * (limits.EMOJI_IMAGE_MAX // 3 + 2))
     assert limits.check_emoji({"name": "forest", "image": big}, set())
+
+
+async def test_two_processes_uploading_at_once_both_end_with_every_emoji(
+    fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    bot = await bot_runner.start(make_bot(tmp_path / "ks.db"))
+    names = {"lake": "habitat-wetland", "dune": "habitat-desert"}
+    with caplog.at_level(logging.WARNING, logger="cogs.bot"):
+        both = await asyncio.gather(ensure_emojis(bot, names=names), ensure_emojis(bot, names=names))
+    assert "ALREADY_TAKEN" in caplog.text, "both listed before either uploaded, so one upload was refused"
+    stored = {e["name"]: e["id"] for e in fake_discord.application_emojis if e["name"] in names}
+    assert both[0] == both[1] == {name: f"<:{name}:{stored[name]}>" for name in names}
