@@ -8,10 +8,11 @@ in a copied `.env.example` is harmless. Bad values fail with a sentence naming t
 from __future__ import annotations
 
 import logging
+import os
 from pathlib import Path
 from typing import Annotated, Literal, get_args
 
-from pydantic import BeforeValidator, Field, PositiveInt, SecretStr, StringConstraints, ValidationError
+from pydantic import BeforeValidator, Field, NonNegativeInt, PositiveInt, SecretStr, StringConstraints, ValidationError
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -21,6 +22,12 @@ DEFAULT_DATABASE = "./keystone.db"
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
 LOG_LEVELS: tuple[LogLevel, ...] = get_args(LogLevel)
+
+
+def default_render_workers() -> int:
+    """Picture workers when KEYSTONE_RENDER_WORKERS is not set: one core left to the bot's own
+    process, at most two (more only wait for a core on a small machine), none on a single core."""
+    return max(0, min(2, (os.cpu_count() or 1) - 1))
 
 
 def _unset_if_blank(value: object) -> object:
@@ -63,10 +70,17 @@ class Settings(BaseSettings):
                                     Field(description="a URL starting with http:// or https://")] = None
     discord_gateway_url: Annotated[WebSocketUrlText | None, Blank,
                                    Field(description="a URL starting with ws:// or wss://")] = None
+    keystone_render_workers: Annotated[NonNegativeInt | None, Blank, Field(
+        description="a whole number of worker processes to draw pictures in (0 draws in threads)")] = None
 
     @property
     def database_path(self) -> Path:
         return Path(self.keystone_db)
+
+    @property
+    def render_workers(self) -> int:
+        """Processes to draw pictures in: KEYSTONE_RENDER_WORKERS, or a default that suits the machine."""
+        return default_render_workers() if self.keystone_render_workers is None else self.keystone_render_workers
 
     @property
     def log_level_number(self) -> int:

@@ -17,9 +17,10 @@ from tests.fakediscord.models import FakeAttachment, FakeChannel, FakeMessage, F
 from tests.fakediscord.server import FakeDiscord
 
 
-def make_bot(db: Path, clock: Callable[[], float] = time.time) -> KeystoneBot:
-    """The real bot with every cog, storing its games in `db`; its turn clocks read `clock`."""
-    settings = Settings(_env_file=None, keystone_db=str(db))
+def make_bot(db: Path, clock: Callable[[], float] = time.time, render_workers: int = 0) -> KeystoneBot:
+    """The real bot with every cog, storing its games in `db`; its turn clocks read `clock`; it draws
+    in threads unless given `render_workers` (starting processes for every test would cost seconds)."""
+    settings = Settings(_env_file=None, keystone_db=str(db), keystone_render_workers=render_workers)
     return KeystoneBot(settings, extensions=list(EXTENSIONS), clock=clock)
 
 
