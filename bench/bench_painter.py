@@ -1,10 +1,13 @@
 """Drawing pictures in threads or in worker processes: what each costs a picture, how many pictures
-a second each gives when many moves come at once, and how late the event loop answers meanwhile.
+a second each gives when many are asked for at once, how late the event loop answers meanwhile,
+and the latency of many simultaneous moves through the game service.
 
 The picture is a turn's (`pictures.turn_file`, four players mid-game), the one every move posts.
 "lag" is how late a ticker that sleeps 10 ms wakes while the burst is drawn: the delay every other
-answer of the process suffers. Wall-clock figures suffer when other processes share the cores.
-Run: python bench/bench_painter.py [--bursts 16,64] [--pools 1,2,4]
+answer of the process suffers. The moves are K two-player games in a real SQLite file, each asked
+for one legal move at the same moment (a take where one is legal, else the end of the turn), a few
+rounds. Wall-clock figures suffer when other processes share the cores.
+Run: python bench/bench_painter.py [--bursts 16,64] [--pools 1,2,4] [--moves 64] [--rounds 3]
 """
 
 from __future__ import annotations
@@ -15,20 +18,28 @@ import os
 import pickle
 import statistics
 import sys
+import tempfile
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import ParamSpec, TypeVar, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.bench_render import four_player_mid_game
-from keystone.app import pictures
+from keystone.app import Actor, GameService, Where, pictures
 from keystone.app.painter import Painter, PoolPainter
+from keystone.engine import GameState, legal_actions
+from keystone.engine.actions import EndTurn, Take
 from keystone.engine.views import GameView
 from keystone.render import warm_up
+from keystone.store import Store
 
 RUNS = 30
 TICK = 0.01
+ANN, BOB = Actor(1, "Ann"), Actor(2, "Bob")
+P = ParamSpec("P")
+T = TypeVar("T")
 
 
 def median_ms(work: Callable[[], object], runs: int = RUNS) -> float:
@@ -87,7 +98,57 @@ async def burst(painter: Painter, view: GameView, mover: int, count: int) -> str
             f"lag max {max(lags) * 1000:5.0f} ms  median {statistics.median(lags) * 1000:4.1f} ms")
 
 
-async def compare(view: GameView, mover: int, bursts: list[int], pools: list[int]) -> None:
+async def games(store: Store, count: int) -> list[Where]:
+    """`count` two-player games started, one a channel, Ann (1) and Bob (2) in each."""
+    service = GameService(store, seeds=lambda: 11)
+    wheres = [Where(channel_id=100 + n, guild_id=1) for n in range(count)]
+    for where in wheres:
+        await service.new(where, ANN)
+        await service.lobby(where, BOB, "join")
+        await service.lobby(where, ANN, "start")
+    return wheres
+
+
+class NoDrawing(Painter):
+    """Draws nothing (an empty file for every picture): the moves' ceiling, the service's own work alone."""
+
+    async def draw(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
+        return cast(T, ("none.png", b"", ""))
+
+
+def a_move(state: GameState) -> str:
+    legal = legal_actions(state)
+    return str(next((a for a in legal if isinstance(a, Take)), next((a for a in legal if isinstance(a, EndTurn)),
+                                                                   legal[0])))
+
+
+async def moves(service: GameService, wheres: list[Where], rounds: int) -> str:
+    """Every game asked for one move at the same moment, `rounds` times: latency and moves a second."""
+    times: list[float] = []
+    started = time.perf_counter()
+    for _ in range(rounds):
+        asks = []
+        for where in wheres:
+            found = await service.state_here(where)
+            assert found is not None
+            record, state = found
+            seat = record.seats[state.current]
+            asks.append((where, Actor(seat.user_id or 0, seat.name), a_move(state)))
+
+        async def one(where: Where, actor: Actor, notation: str) -> None:
+            asked = time.perf_counter()
+            reply = await service.act(where, actor, notation)
+            assert reply.ok, reply.private
+            times.append(time.perf_counter() - asked)
+
+        await asyncio.gather(*(one(*ask) for ask in asks))
+    wall = time.perf_counter() - started
+    p95 = statistics.quantiles(times, n=20)[-1]
+    return (f"{len(times) / wall:6.1f} moves/s  p50 {statistics.median(times) * 1000:6.0f} ms  "
+            f"p95 {p95 * 1000:6.0f} ms  max {max(times) * 1000:6.0f} ms")
+
+
+async def compare(view: GameView, mover: int, bursts: list[int], pools: list[int], count: int, rounds: int) -> None:
     painters: list[tuple[str, Painter]] = [("threads", Painter())]
     for workers in pools:
         pool = PoolPainter(workers)
@@ -99,10 +160,20 @@ async def compare(view: GameView, mover: int, bursts: list[int], pools: list[int
     if one_pool is not None:
         via = await median_async_ms(lambda: one_pool.draw(pictures.turn_file, view, mover))
         print(f"one turn picture via a pool of 1, one at a time: {via:.1f} ms")
-    for count in bursts:
+    for size in bursts:
         for name, painter in painters:
-            await burst(painter, view, mover, min(count, 8))  # every worker busy once before timing
-            print(f"{count:3d} at once, {name:<10} {await burst(painter, view, mover, count)}")
+            await burst(painter, view, mover, min(size, 8))  # every worker busy once before timing
+            print(f"{size:3d} at once, {name:<10} {await burst(painter, view, mover, size)}")
+    if count:
+        with tempfile.TemporaryDirectory() as folder:
+            store = await Store.open(Path(folder) / "bench.db")
+            try:
+                wheres = await games(store, count)
+                for name, painter in [*painters, ("no drawing", NoDrawing())]:
+                    print(f"{count:3d} moves at once x {rounds}, {name:<10} "
+                          f"{await moves(GameService(store, painter=painter), wheres, rounds)}")
+            finally:
+                await store.close()
     for _, painter in painters:
         await painter.close()
 
@@ -111,6 +182,8 @@ def main() -> None:
     options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     options.add_argument("--bursts", default="16,64", help="how many pictures asked for at once (comma-separated)")
     options.add_argument("--pools", default="1,2,4", help="pool sizes to compare with threads (comma-separated)")
+    options.add_argument("--moves", type=int, default=64, help="games asked for a move at once (0: none)")
+    options.add_argument("--rounds", type=int, default=3, help="moves asked for in each game")
     given = options.parse_args()
     warm_up()
     view = four_player_mid_game()
@@ -119,7 +192,7 @@ def main() -> None:
     print(f"one turn picture in this thread: {median_ms(lambda: pictures.turn_file(view, mover)):.1f} ms")
     pickling(view, mover)
     asyncio.run(compare(view, mover, [int(n) for n in given.bursts.split(",")],
-                        [int(n) for n in given.pools.split(",")]))
+                        [int(n) for n in given.pools.split(",")], given.moves, given.rounds))
 
 
 if __name__ == "__main__":
