@@ -19,7 +19,7 @@ from PIL import Image
 from keystone.app import File, pictures, replays
 from keystone.app.painter import Painter, PoolPainter, painter_for
 from keystone.engine import new_game, player_view, public_view
-from keystone.settings import Settings
+from keystone.settings import Settings, default_render_workers
 from tests.discord_helpers import cheap_turn, make_bot
 from tests.fakediscord.fixtures import BotRunner
 from tests.fakediscord.server import FakeDiscord
@@ -99,12 +99,16 @@ async def test_a_killed_worker_costs_no_picture_and_a_new_pool_takes_over(
         await painter.close()
 
 
-async def test_closing_stops_every_worker_and_later_pictures_are_drawn_in_a_thread() -> None:
+async def test_closing_finishes_what_was_asked_stops_every_worker_and_later_pictures_use_a_thread() -> None:
+    view = public_view(play(start(2, 3), 12, 3))
     painter = PoolPainter(2)
     await painter.start()
     workers = set(await asyncio.gather(*(painter.draw(os.getpid) for _ in range(8))))
     assert workers and os.getpid() not in workers
+    asked = [asyncio.ensure_future(painter.draw(pictures.field_file, view)) for _ in range(4)]
+    await asyncio.sleep(0)
     await painter.close()
+    assert await asyncio.gather(*asked) == [pictures.field_file(view)] * 4
     assert [pid for pid in workers if alive(pid)] == []
     assert await painter.draw(os.getpid) == os.getpid()
 
@@ -115,7 +119,7 @@ def test_the_setting_chooses_threads_or_a_pool(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setenv("KEYSTONE_RENDER_WORKERS", "3")
     assert Settings(_env_file=None).render_workers == 3
     monkeypatch.setenv("KEYSTONE_RENDER_WORKERS", " ")
-    assert Settings(_env_file=None).render_workers == min(2, max(0, (os.cpu_count() or 1) - 1))
+    assert Settings(_env_file=None).render_workers == default_render_workers()
 
 
 async def test_a_move_through_discord_gets_its_picture_from_a_worker(

@@ -97,10 +97,10 @@ class PoolPainter(Painter):
         self._pool = self._new_pool()
 
     async def close(self) -> None:
-        """Finish the pictures being drawn, then stop every worker."""
+        """Finish the pictures asked for so far, then stop every worker; later ones are drawn in threads."""
         pool, self._pool = self._pool, None
         if pool is not None:
-            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
+            await asyncio.to_thread(pool.shutdown, wait=True)
 
 
 def _get_ready() -> None:
