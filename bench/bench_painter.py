@@ -82,7 +82,7 @@ async def burst(painter: Painter, view: GameView, mover: int, count: int) -> str
     stop = asyncio.Event()
     ticking = asyncio.create_task(ticker(lags, stop))
     await asyncio.sleep(TICK * 2)
-    started = time.perf_counter()
+    started, started_cpu = time.perf_counter(), time.process_time()
     done: list[float] = []
 
     async def one() -> None:
@@ -90,12 +90,13 @@ async def burst(painter: Painter, view: GameView, mover: int, count: int) -> str
         done.append(time.perf_counter() - started)
 
     await asyncio.gather(*(one() for _ in range(count)))
-    wall = time.perf_counter() - started
+    wall, cpu = time.perf_counter() - started, time.process_time() - started_cpu
     stop.set()
     await ticking
     p95 = statistics.quantiles(done, n=20)[-1] if len(done) > 1 else done[0]
     return (f"{count / wall:6.1f}/s  p50 {statistics.median(done) * 1000:6.0f} ms  p95 {p95 * 1000:6.0f} ms  "
-            f"lag max {max(lags) * 1000:5.0f} ms  median {statistics.median(lags) * 1000:4.1f} ms")
+            f"lag max {max(lags) * 1000:5.0f} ms  median {statistics.median(lags) * 1000:4.1f} ms  "
+            f"bot process cpu {cpu / count * 1000:4.1f} ms a picture")
 
 
 async def games(store: Store, count: int) -> list[Where]:
@@ -125,7 +126,7 @@ def a_move(state: GameState) -> str:
 async def moves(service: GameService, wheres: list[Where], rounds: int) -> str:
     """Every game asked for one move at the same moment, `rounds` times: latency and moves a second."""
     times: list[float] = []
-    started = time.perf_counter()
+    started, started_cpu = time.perf_counter(), time.process_time()
     for _ in range(rounds):
         asks = []
         for where in wheres:
@@ -142,10 +143,11 @@ async def moves(service: GameService, wheres: list[Where], rounds: int) -> str:
             times.append(time.perf_counter() - asked)
 
         await asyncio.gather(*(one(*ask) for ask in asks))
-    wall = time.perf_counter() - started
+    wall, cpu = time.perf_counter() - started, time.process_time() - started_cpu
     p95 = statistics.quantiles(times, n=20)[-1]
     return (f"{len(times) / wall:6.1f} moves/s  p50 {statistics.median(times) * 1000:6.0f} ms  "
-            f"p95 {p95 * 1000:6.0f} ms  max {max(times) * 1000:6.0f} ms")
+            f"p95 {p95 * 1000:6.0f} ms  max {max(times) * 1000:6.0f} ms  "
+            f"bot process cpu {cpu / len(times) * 1000:4.1f} ms a move")
 
 
 async def compare(view: GameView, mover: int, bursts: list[int], pools: list[int], count: int, rounds: int) -> None:

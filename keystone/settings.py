@@ -25,9 +25,10 @@ LOG_LEVELS: tuple[LogLevel, ...] = get_args(LogLevel)
 
 
 def default_render_workers() -> int:
-    """Picture workers when KEYSTONE_RENDER_WORKERS is not set: one core left to the bot's own
-    process, at most two (more only wait for a core on a small machine), none on a single core."""
-    return max(0, min(2, (os.cpu_count() or 1) - 1))
+    """Picture workers when KEYSTONE_RENDER_WORKERS is not set: one a core, at most two (each holds
+    about 65 MB). The bot's own process needs only a few milliseconds a move once pictures are
+    drawn elsewhere (bench/bench_painter.py), so a core of its own would mostly wait."""
+    return min(2, os.cpu_count() or 1)
 
 
 def _unset_if_blank(value: object) -> object:
