@@ -28,7 +28,8 @@ from tests.render_helpers import drawn_hand, finished, play, sheets, start
 
 @pytest.fixture(scope="module")
 def pool() -> Iterator[PoolPainter]:
-    """One started worker shared by the module's drawing tests (each start costs about a second)."""
+    """One started worker shared by the module's drawing tests (each start costs about a second);
+    the test that kills it leaves a fresh one behind."""
     painter = PoolPainter(1)
     asyncio.run(painter.start())
     yield painter
@@ -79,24 +80,19 @@ def test_what_crosses_to_a_worker_pickles_unchanged() -> None:
 
 
 async def test_a_killed_worker_costs_no_picture_and_a_new_pool_takes_over(
-    caplog: pytest.LogCaptureFixture,
+    pool: PoolPainter, caplog: pytest.LogCaptureFixture,
 ) -> None:
     view = public_view(play(start(2, 3), 12, 3))
     expected = pictures.turn_file(view, 0)
-    painter = PoolPainter(1)
-    await painter.start()
-    try:
-        killed = await painter.draw(os.getpid)
-        os.kill(killed, signal.SIGKILL)
-        with caplog.at_level(logging.WARNING, logger="keystone.app.painter"):
-            drawn = await asyncio.gather(*(painter.draw(pictures.turn_file, view, 0) for _ in range(3)))
-        assert drawn == [expected] * 3
-        assert len([r for r in caplog.records if "worker stopped" in r.getMessage()]) == 1, "logged once"
-        again = await painter.draw(os.getpid)
-        assert again not in (killed, os.getpid()), "the next picture is drawn by a fresh worker"
-        assert await painter.draw(pictures.turn_file, view, 0) == expected
-    finally:
-        await painter.close()
+    killed = await pool.draw(os.getpid)
+    os.kill(killed, signal.SIGKILL)
+    with caplog.at_level(logging.WARNING, logger="keystone.app.painter"):
+        drawn = await asyncio.gather(*(pool.draw(pictures.turn_file, view, 0) for _ in range(3)))
+    assert drawn == [expected] * 3
+    assert len([r for r in caplog.records if "worker stopped" in r.getMessage()]) == 1, "logged once"
+    again = await pool.draw(os.getpid)
+    assert again not in (killed, os.getpid()), "the next picture is drawn by a fresh worker"
+    assert await pool.draw(pictures.turn_file, view, 0) == expected
 
 
 async def test_closing_finishes_what_was_asked_stops_every_worker_and_later_pictures_use_a_thread() -> None:
