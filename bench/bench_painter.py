@@ -123,10 +123,35 @@ def a_move(state: GameState) -> str:
                                                                    legal[0])))
 
 
+def _busy_pid() -> int:
+    """A worker's process id, keeping it busy long enough for its neighbours to answer too."""
+    time.sleep(0.2)
+    return os.getpid()
+
+
+async def workers_of(painter: Painter) -> list[int]:
+    """The worker processes of a pool (none for threads): each takes one of these slow calls."""
+    if not isinstance(painter, PoolPainter):
+        return []
+    return sorted(set(await asyncio.gather(*(painter.draw(_busy_pid) for _ in range(painter.workers)))))
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User and system time the processes `pids` have used so far (Linux /proc)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])
+    return total / ticks
+
+
 async def moves(service: GameService, wheres: list[Where], rounds: int) -> str:
-    """Every game asked for one move at the same moment, `rounds` times: latency and moves a second."""
+    """Every game asked for one move at the same moment, `rounds` times: latency, moves a second, and
+    the cpu a move costs the bot's process and its workers (what a quiet machine's capacity follows)."""
     times: list[float] = []
-    started, started_cpu = time.perf_counter(), time.process_time()
+    workers = await workers_of(service.painter)
+    started, started_cpu, started_workers = time.perf_counter(), time.process_time(), cpu_seconds(workers)
     for _ in range(rounds):
         asks = []
         for where in wheres:
@@ -144,10 +169,11 @@ async def moves(service: GameService, wheres: list[Where], rounds: int) -> str:
 
         await asyncio.gather(*(one(*ask) for ask in asks))
     wall, cpu = time.perf_counter() - started, time.process_time() - started_cpu
+    in_workers = cpu_seconds(workers) - started_workers
     p95 = statistics.quantiles(times, n=20)[-1]
     return (f"{len(times) / wall:6.1f} moves/s  p50 {statistics.median(times) * 1000:6.0f} ms  "
-            f"p95 {p95 * 1000:6.0f} ms  max {max(times) * 1000:6.0f} ms  "
-            f"bot process cpu {cpu / len(times) * 1000:4.1f} ms a move")
+            f"p95 {p95 * 1000:6.0f} ms  cpu a move: bot {cpu / len(times) * 1000:4.1f} ms, "
+            f"workers {in_workers / len(times) * 1000:4.1f} ms")
 
 
 async def compare(view: GameView, mover: int, bursts: list[int], pools: list[int], count: int, rounds: int) -> None:
