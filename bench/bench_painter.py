@@ -208,7 +208,7 @@ async def compare(view: GameView, mover: int, bursts: list[int], pools: list[int
 
 def main() -> None:
     options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    options.add_argument("--bursts", default="16,64", help="how many pictures asked for at once (comma-separated)")
+    options.add_argument("--bursts", default="16,64", help="pictures asked for at once (comma-separated; empty: none)")
     options.add_argument("--pools", default="1,2,4", help="pool sizes to compare with threads (comma-separated)")
     options.add_argument("--moves", type=int, default=64, help="games asked for a move at once (0: none)")
     options.add_argument("--rounds", type=int, default=3, help="moves asked for in each game")
@@ -219,7 +219,7 @@ def main() -> None:
     print(f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
     print(f"one turn picture in this thread: {median_ms(lambda: pictures.turn_file(view, mover)):.1f} ms")
     pickling(view, mover)
-    asyncio.run(compare(view, mover, [int(n) for n in given.bursts.split(",")],
+    asyncio.run(compare(view, mover, [int(n) for n in given.bursts.split(",") if n],
                         [int(n) for n in given.pools.split(",")], given.moves, given.rounds))
 
 
