@@ -25,6 +25,7 @@ from discord.http import INTERNAL_API_VERSION, Route
 from cogs import EXTENSIONS
 from cogs.outbox import DiscordOutbox
 from keystone.app import GameService, text
+from keystone.app.painter import Painter, painter_for
 from keystone.app.scheduler import Scheduler
 from keystone.engine.words import ICON_FILES
 from keystone.settings import Settings
@@ -115,7 +116,7 @@ class KeystoneTree(app_commands.CommandTree[Any]):
 
 
 class KeystoneBot(commands.Bot):
-    """The bot: holds the settings, the store and the game service; loads `cogs.EXTENSIONS`, whose
+    """The bot: holds the settings, the store, the painter and the game service; loads `cogs.EXTENSIONS`, whose
     cogs take the service from it, and syncs commands on startup."""
 
     def __init__(self, settings: Settings, *, extensions: Sequence[str] | None = None,
@@ -133,6 +134,8 @@ class KeystoneBot(commands.Bot):
         self.clock = clock
         """Unix seconds now, for the store, the turn clocks and the scheduler (tests pass their own)."""
         self.scheduler: Scheduler | None = None
+        self.painter: Painter | None = None
+        """Draws the service's pictures: in KEYSTONE_RENDER_WORKERS processes, or in threads for 0."""
         self.icon_emojis: dict[str, str] = {}
         """Icon name -> the emoji messages show for it ("<:forest:123>"); empty until uploaded."""
 
@@ -146,7 +149,9 @@ class KeystoneBot(commands.Bot):
     async def setup_hook(self) -> None:
         await self.check_gateway()
         self.store = await Store.open(self.settings.database_path, clock=self.clock)
-        self._service = GameService(self.store, clock=self.clock)
+        self.painter = painter_for(self.settings.render_workers)
+        await self.painter.start()
+        self._service = GameService(self.store, clock=self.clock, painter=self.painter)
         self.icon_emojis = await ensure_emojis(self)
         text.use_emojis(self.icon_emojis)
         for name in self.extensions_to_load:
@@ -192,7 +197,8 @@ class KeystoneBot(commands.Bot):
         return await self.tree.sync(guild=guild)
 
     async def close(self) -> None:
-        """Stop the scheduler and the cogs and disconnect, then close the store (nothing can use it any more)."""
+        """Stop the scheduler and the cogs and disconnect, then close the store and stop the picture
+        workers (nothing can use them any more)."""
         if self.scheduler is not None:
             scheduler, self.scheduler = self.scheduler, None
             await scheduler.stop()
@@ -203,6 +209,9 @@ class KeystoneBot(commands.Bot):
         if self.store is not None:
             store, self.store, self._service = self.store, None, None
             await store.close()
+        if self.painter is not None:
+            painter, self.painter = self.painter, None
+            await painter.close()
 
     async def on_ready(self) -> None:
         log.info("Connected as %s to %d guild(s)", self.user, len(self.guilds))

@@ -8,12 +8,14 @@ in a copied `.env.example` is harmless. Bad values fail with a sentence naming t
 from __future__ import annotations
 
 import logging
+import os
 from pathlib import Path
 from typing import Annotated, Literal, get_args
 
 from pydantic import (
     BeforeValidator,
     Field,
+    NonNegativeInt,
     PositiveInt,
     SecretStr,
     StringConstraints,
@@ -30,6 +32,13 @@ DEFAULT_DATABASE = "./keystone.db"
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
 LOG_LEVELS: tuple[LogLevel, ...] = get_args(LogLevel)
+
+
+def default_render_workers() -> int:
+    """Picture workers when KEYSTONE_RENDER_WORKERS is not set: one a core, at most two (each holds
+    about 65 MB). The bot's own process needs only a few milliseconds a move once pictures are
+    drawn elsewhere (bench/bench_painter.py), so a core of its own would mostly wait."""
+    return min(2, os.cpu_count() or 1)
 
 
 def _unset_if_blank(value: object) -> object:
@@ -105,10 +114,17 @@ class Settings(BaseSettings):
     def sharded(self) -> bool:
         """Whether the bot runs as shards (a shard count is set); if not, it is one process, unsharded."""
         return self.keystone_shard_count is not None
+    keystone_render_workers: Annotated[NonNegativeInt | None, Blank, Field(
+        description="a whole number of worker processes to draw pictures in (0 draws in threads)")] = None
 
     @property
     def database_path(self) -> Path:
         return Path(self.keystone_db)
+
+    @property
+    def render_workers(self) -> int:
+        """Processes to draw pictures in: KEYSTONE_RENDER_WORKERS, or a default that suits the machine."""
+        return default_render_workers() if self.keystone_render_workers is None else self.keystone_render_workers
 
     @property
     def log_level_number(self) -> int:

@@ -35,7 +35,7 @@ from tests.fakediscord.fixtures import BotRunner
 
 ROOT = Path(__file__).resolve().parent.parent
 SETTING_NAMES = ("DISCORD_TOKEN", "KEYSTONE_DB", "DEV_GUILD_ID", "LOG_LEVEL", "DISCORD_API_BASE_URL",
-                 "DISCORD_GATEWAY_URL")
+                 "DISCORD_GATEWAY_URL", "KEYSTONE_RENDER_WORKERS")
 TOKEN_CHARS = st.sampled_from("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
 EXAMPLE_EXTENSION = "tests.fakediscord.example_extension"
 LOG_LINE = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} (DEBUG|INFO|WARNING) ")
@@ -54,8 +54,10 @@ def child_env(**settings: str) -> dict[str, str]:
 
 
 def settings(**values: object) -> Settings:
-    """Settings for a bot started in this process: its games are kept in memory only."""
-    return Settings(_env_file=None, **{"keystone_db": ":memory:", **values})  # type: ignore[arg-type]
+    """Settings for a bot started in this process: its games are kept in memory only, its pictures
+    drawn in threads (tests/test_painter.py starts the worker processes)."""
+    return Settings(_env_file=None, **{"keystone_db": ":memory:", "keystone_render_workers": 0,
+                                       **values})  # type: ignore[arg-type]
 
 
 # ------------------------------------------------------------------ settings
@@ -82,6 +84,7 @@ def test_blank_values_count_as_unset(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("name", "value"), [
     ("DEV_GUILD_ID", "my server"), ("DEV_GUILD_ID", "-5"), ("LOG_LEVEL", "LOUD"),
     ("DISCORD_API_BASE_URL", "discord.com/api"), ("DISCORD_GATEWAY_URL", "http://127.0.0.1/gateway"),
+    ("KEYSTONE_RENDER_WORKERS", "-1"), ("KEYSTONE_RENDER_WORKERS", "two"),
 ])
 def test_bad_settings_are_named_in_a_sentence(name: str, value: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(name, value)
@@ -263,12 +266,13 @@ async def read_until(proc: asyncio.subprocess.Process, marker: bytes) -> bytes:
 async def test_bot_py_runs_against_a_discord_compatible_server(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     env = child_env(DISCORD_TOKEN=fake_discord.token, DISCORD_API_BASE_URL=fake_discord.base_url,
                     DISCORD_GATEWAY_URL=fake_discord.gateway_url, DEV_GUILD_ID=str(fake_discord.guild.id),
-                    KEYSTONE_DB=str(tmp_path / "keystone.db"), LOG_LEVEL="DEBUG")
+                    KEYSTONE_DB=str(tmp_path / "keystone.db"), LOG_LEVEL="DEBUG", KEYSTONE_RENDER_WORKERS="1")
     proc = await asyncio.create_subprocess_exec(sys.executable, str(ROOT / "bot.py"), cwd=tmp_path, env=env,
-                                                stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+                                                stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+                                                start_new_session=True)
     try:
         early = await asyncio.wait_for(read_until(proc, b"has connected to Gateway"), timeout=30)
-        proc.send_signal(signal.SIGINT)
+        os.killpg(proc.pid, signal.SIGINT)  # Ctrl+C reaches the picture worker too
         _, rest = await asyncio.wait_for(proc.communicate(), timeout=30)
     finally:
         if proc.returncode is None:
@@ -278,6 +282,7 @@ async def test_bot_py_runs_against_a_discord_compatible_server(fake_discord: Fak
     assert proc.returncode == 0, log[-2000:]
     assert [gid for gid, _ in fake_discord.command_syncs] == [fake_discord.guild.id]
     assert "Synced" in log and "DEBUG" in log
+    assert "Drawing pictures in 1 worker process" in log and "Traceback" not in log, log[-2000:]
     assert fake_discord.token not in log
     assert fake_discord.unknown_routes == []
 

@@ -23,6 +23,7 @@ from keystone.app import history as history_words
 from keystone.app.bots import bot_action
 from keystone.app.controls import cell_select, controls_for, undo_control
 from keystone.app.daily import Show as DailyShow
+from keystone.app.painter import Painter
 from keystone.app.replies import Control, File, Option, Post, Reply
 from keystone.cards import Ruleset
 from keystone.engine import (
@@ -135,9 +136,12 @@ def guarded(
 
 class GameService:
     def __init__(
-        self, store: Store, *, seeds: Callable[[], int] | None = None, clock: Callable[[], float] = time.time
+        self, store: Store, *, seeds: Callable[[], int] | None = None, clock: Callable[[], float] = time.time,
+        painter: Painter | None = None,
     ) -> None:
         self.store = store
+        self.painter = painter or Painter()
+        """Draws every picture off the event loop: in threads unless the bot gives it worker processes."""
         self.clock = clock
         """Unix seconds now: turn clocks start, remind and run out by it (tests move it by hand)."""
         self._daily_secret: bytes | None = None
@@ -203,7 +207,7 @@ class GameService:
     async def _stale(self, game_id: int) -> Reply:
         loaded = await self.store.load_game(game_id)
         view = public_view(loaded.state)
-        picture = await asyncio.to_thread(pictures.field_file, view)
+        picture = await self.painter.draw(pictures.field_file, view)
         return Reply(private=f"{MOVED_ON}\n{text.pending_sentence(view)}", private_files=[picture])
 
     # ------------------------------------------------------------------ lobby
@@ -323,7 +327,7 @@ class GameService:
         self._cache[record.id] = LoadedGame(record, state)
         await self._time_turn(record, None, state)
         view = public_view(state)
-        reply = Reply(files=[await asyncio.to_thread(pictures.field_file, view)])
+        reply = Reply(files=[await self.painter.draw(pictures.field_file, view)])
         lines = ["The game begins!"]
         self._hand_over(record, state, view, lines, reply)
         reply.public = "\n".join(lines)
@@ -334,7 +338,8 @@ class GameService:
         objective = state.seats[board].objective if board is not None else None
         if board is not None and objective is not None:
             reply.private = text.objective_text(objective)
-            reply.private_files = [await asyncio.to_thread(pictures.objective_file, player_view(state, board), board)]
+            secret = player_view(state, board)
+            reply.private_files = [await self.painter.draw(pictures.objective_file, secret, board)]
         if record.assignment is not None:
             page = "\n".join(journal.page_lines(record.assignment, record.config.coop))
             reply.public = f"{page}\n{reply.public or ''}"
@@ -435,12 +440,11 @@ class GameService:
         return Reply(private="\n".join(lines), private_files=await self._hand(state, view),
                      private_controls=controls, step=True)
 
-    @staticmethod
-    async def _hand(state: GameState, view: GameView) -> list[File]:
+    async def _hand(self, state: GameState, view: GameView) -> list[File]:
         """A picture of the cards the actor holds (drawn or searched), if any."""
         if not state.held:
             return []
-        return [await asyncio.to_thread(pictures.hand_file, view, list(state.held))]
+        return [await self.painter.draw(pictures.hand_file, view, list(state.held))]
 
     async def _tell(self, record: GameRecord, turns: list[_Turn], headline: str = "") -> list[Reply]:
         """One public message per finished turn, then the score sheet if the game is over."""
@@ -458,7 +462,7 @@ class GameService:
         told = " ".join(e.text for e in turn.events if e.kind != "game_over")
         lines = [headline] if headline else []
         lines.append(told or f"{view.seats[turn.board].name} ended the turn.")
-        reply = Reply(files=[await asyncio.to_thread(pictures.turn_file, view, turn.board, turn.placed)])
+        reply = Reply(files=[await self.painter.draw(pictures.turn_file, view, turn.board, turn.placed)])
         if state.phase != "over":
             self._hand_over(record, state, view, lines, reply)
         reply.public = "\n".join(lines)
@@ -623,7 +627,7 @@ class GameService:
         """Attach the score sheet and say who won (ties explained); an assignment gets its verdict."""
         sheets = final_scores(state)
         view = public_view(state)
-        reply.files.append(await asyncio.to_thread(pictures.scores_file, view, sheets))
+        reply.files.append(await self.painter.draw(pictures.scores_file, view, sheets))
         if record.kind == "solo" and record.assignment is None:
             mine = await self.store.daily_of_game(record.id)
             if mine is not None:
@@ -739,12 +743,12 @@ class GameService:
                                                    state=state)
         self._cache[record.id] = LoadedGame(record, state)
         view = player_view(state, 0)
-        reply = Reply(files=[await asyncio.to_thread(pictures.field_file, view)])
+        reply = Reply(files=[await self.painter.draw(pictures.field_file, view)])
         lines = [daily.begins_headline(day)]
         objective = view.seats[0].objective
         if objective is not None:
             lines.append(text.objective_text(objective))
-            reply.files.append(await asyncio.to_thread(pictures.objective_file, view, 0))
+            reply.files.append(await self.painter.draw(pictures.objective_file, view, 0))
         self._hand_over(record, state, public_view(state), lines, reply)
         reply.public = "\n".join(lines)
         return reply
@@ -753,8 +757,8 @@ class GameService:
         """Where the running daily game stands: the board, the Field, what to decide, and the controls."""
         record, state = await self._playing(mine.game_id)
         view = player_view(state, 0)
-        files = [await asyncio.to_thread(pictures.board_file, view, 0),
-                 await asyncio.to_thread(pictures.field_file, view), *await self._hand(state, view)]
+        files = [await self.painter.draw(pictures.board_file, view, 0),
+                 await self.painter.draw(pictures.field_file, view), *await self._hand(state, view)]
         lines = [daily.resume_headline(mine.day), text.pending_sentence(view)]
         return Reply(public="\n".join(lines), files=files, controls=controls_for(state, record.id, show_held=True))
 
@@ -784,16 +788,16 @@ class GameService:
         own = record.seat_of(actor.user_id)
         mine = own is not None and _board(record, own) == board
         view = player_view(state, board) if mine else public_view(state)
-        files = [await asyncio.to_thread(pictures.board_file, view, board)]
+        files = [await self.painter.draw(pictures.board_file, view, board)]
         if mine and view.seats[board].objective is not None:
-            files.append(await asyncio.to_thread(pictures.objective_file, view, board))
+            files.append(await self.painter.draw(pictures.objective_file, view, board))
         return Reply(private="\n".join(text.board_lines(view, board)), private_files=files)
 
     @guarded
     async def field(self, where: Where, actor: Actor) -> Reply:
         _, state = await self._playing_here(where)
         view = public_view(state)
-        picture = await asyncio.to_thread(pictures.field_file, view)
+        picture = await self.painter.draw(pictures.field_file, view)
         return Reply(private="\n".join(text.field_lines(view)), private_files=[picture])
 
     @guarded
@@ -804,7 +808,7 @@ class GameService:
         number = view.seats[board].objective
         if number is None:
             return Reply.refuse("This game has no secret objectives.")
-        picture = await asyncio.to_thread(pictures.objective_file, view, board)
+        picture = await self.painter.draw(pictures.objective_file, view, board)
         return Reply(private=text.objective_text(number), private_files=[picture])
 
     @guarded
@@ -980,7 +984,7 @@ class GameService:
             start = new_game(end.config, end.seed, [s.name for s in end.seats])
             log = await self.store.log(record.id)
             try:
-                picture = await asyncio.to_thread(replays.replay_file, start, log, record.id, end)
+                picture = await self.painter.draw(replays.replay_file, start, log, record.id, end)
             except (replays.Unreplayable, replays.NotFinished) as exc:
                 raise IllegalAction(history_words.CHANGED) from exc
             except ReplayTooLarge as exc:

@@ -1,0 +1,140 @@
+"""Pictures drawn in worker processes: the same bytes as drawn here, a killed worker costs no
+picture, closing leaves no worker behind, and a move through the fake Discord gets its picture
+from a pool of one."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import os
+import pickle
+import signal
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from keystone.app import File, pictures, replays
+from keystone.app.painter import Painter, PoolPainter, painter_for
+from keystone.engine import new_game, player_view, public_view
+from keystone.settings import Settings, default_render_workers
+from tests.discord_helpers import cheap_turn, make_bot
+from tests.fakediscord.fixtures import BotRunner
+from tests.fakediscord.server import FakeDiscord
+from tests.render_helpers import drawn_hand, finished, play, sheets, start
+
+
+@pytest.fixture(scope="module")
+def pool() -> Iterator[PoolPainter]:
+    """One started worker shared by the module's drawing tests (each start costs about a second);
+    the test that kills it leaves a fresh one behind."""
+    painter = PoolPainter(1)
+    asyncio.run(painter.start())
+    yield painter
+    asyncio.run(painter.close())
+
+
+def alive(pid: int) -> bool:
+    """Whether process `pid` still runs (a zombie, dead but not yet reaped, counts as gone)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    stat = Path(f"/proc/{pid}/stat")
+    return not stat.exists() or stat.read_text().rsplit(")", 1)[1].split()[0] != "Z"
+
+
+async def test_pictures_drawn_in_a_worker_are_the_bytes_drawn_here(pool: PoolPainter) -> None:
+    state = play(start(3, 4), 20, 4)
+    view, end, hand = public_view(state), public_view(finished()), drawn_hand()
+    asks: list[tuple[Callable[..., File], tuple[object, ...]]] = [
+        (pictures.turn_file, (view, 1, (0, 5))),
+        (pictures.field_file, (view,)),
+        (pictures.board_file, (view, 2)),
+        (pictures.objective_file, (player_view(state, 0), 0)),
+        (pictures.hand_file, (player_view(hand, 0), list(hand.held))),
+        (pictures.scores_file, (end, sheets(end))),
+    ]
+    for fn, args in asks:
+        here = fn(*args)
+        there = await pool.draw(fn, *args)
+        assert there == here, fn.__name__
+        assert there[1].startswith(b"\x89PNG")
+    assert await pool.draw(os.getpid) != os.getpid(), "the pool drew them, not a thread of this process"
+
+
+async def test_a_refusal_raised_in_a_worker_comes_back_as_itself(pool: PoolPainter) -> None:
+    opening = new_game(finished().config, finished().seed, [s.name for s in finished().seats])
+    with pytest.raises(replays.Unreplayable):
+        await pool.draw(replays.replay_file, opening, ["no such move"])
+
+
+def test_what_crosses_to_a_worker_pickles_unchanged() -> None:
+    state = finished()
+    view = public_view(state)
+    assert pickle.loads(pickle.dumps(state)) == state
+    assert pickle.loads(pickle.dumps(view)) == view
+    assert pickle.loads(pickle.dumps(sheets(view))) == sheets(view)
+
+
+async def test_a_killed_worker_costs_no_picture_and_a_new_pool_takes_over(
+    pool: PoolPainter, caplog: pytest.LogCaptureFixture,
+) -> None:
+    view = public_view(play(start(2, 3), 12, 3))
+    expected = pictures.turn_file(view, 0)
+    killed = await pool.draw(os.getpid)
+    os.kill(killed, signal.SIGKILL)
+    with caplog.at_level(logging.WARNING, logger="keystone.app.painter"):
+        drawn = await asyncio.gather(*(pool.draw(pictures.turn_file, view, 0) for _ in range(3)))
+    assert drawn == [expected] * 3
+    assert len([r for r in caplog.records if "worker stopped" in r.getMessage()]) == 1, "logged once"
+    again = await pool.draw(os.getpid)
+    assert again not in (killed, os.getpid()), "the next picture is drawn by a fresh worker"
+    assert await pool.draw(pictures.turn_file, view, 0) == expected
+
+
+async def test_closing_finishes_what_was_asked_stops_every_worker_and_later_pictures_use_a_thread() -> None:
+    view = public_view(play(start(2, 3), 12, 3))
+    painter = PoolPainter(2)
+    await painter.start()
+    workers = set(await asyncio.gather(*(painter.draw(os.getpid) for _ in range(8))))
+    assert workers and os.getpid() not in workers
+    asked = [asyncio.ensure_future(painter.draw(pictures.field_file, view)) for _ in range(4)]
+    await asyncio.sleep(0)
+    await painter.close()
+    assert await asyncio.gather(*asked) == [pictures.field_file(view)] * 4
+    assert [pid for pid in workers if alive(pid)] == []
+    assert await painter.draw(os.getpid) == os.getpid()
+
+
+def test_the_setting_chooses_threads_or_a_pool(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert type(painter_for(0)) is Painter
+    assert isinstance(painter_for(2), PoolPainter) and painter_for(2).workers == 2  # type: ignore[attr-defined]
+    monkeypatch.setenv("KEYSTONE_RENDER_WORKERS", "3")
+    assert Settings(_env_file=None).render_workers == 3
+    monkeypatch.setenv("KEYSTONE_RENDER_WORKERS", " ")
+    assert Settings(_env_file=None).render_workers == default_render_workers()
+
+
+async def test_a_move_through_discord_gets_its_picture_from_a_worker(
+    fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    bot = await bot_runner.start(make_bot(tmp_path / "ks.db", render_workers=1))
+    painter = bot.painter
+    assert isinstance(painter, PoolPainter) and bot.service.painter is painter
+    worker = await painter.draw(os.getpid)
+    assert worker != os.getpid()
+    alice, bob = fake.user("alice"), fake.user("bob")
+    channel = fake.channel("table-1")
+    lobby = await fake.slash(alice, channel, "keystone new", {"players": 2})
+    await fake.click(bob, lobby.message, label="Join")
+    await fake.click(alice, lobby.message, label="Start")
+    told = await cheap_turn(fake, channel, alice)
+    turn = [a for a in told.attachments if a.filename == "turn.png"]
+    assert turn and turn[0].description, told.content
+    assert Image.open(io.BytesIO(turn[0].data)).width <= 800
+    await bot_runner.stop(bot)
+    assert bot.painter is None and not alive(worker), "closing the bot stops its picture worker"
