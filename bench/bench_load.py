@@ -187,14 +187,21 @@ async def start_bots(fake: FakeDiscord, setup: Setup, database: str, folder: Pat
 
 
 def cpu_seconds(processes: Sequence[asyncio.subprocess.Process]) -> list[float]:
-    """CPU time used so far by this process and each bot process (with their render workers)."""
-    ticks = os.sysconf("SC_CLK_TCK")
+    """CPU time used so far by this process and by each bot process with its picture workers."""
     mine = os.times()
-    used = [mine.user + mine.system]
-    for process in processes:
-        fields = Path(f"/proc/{process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        used.append(sum(int(f) for f in fields[11:15]) / ticks)
-    return used
+    return [mine.user + mine.system, *(_tree_cpu(p.pid) for p in processes)]
+
+
+def _tree_cpu(pid: int) -> float:
+    """A process's CPU seconds and its living descendants' (Linux /proc; 0 for one that has ended)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        children = [int(c) for t in Path(f"/proc/{pid}/task").iterdir()
+                    for c in (t / "children").read_text().split()]
+    except (FileNotFoundError, ProcessLookupError):
+        return 0.0
+    own = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return own + sum(_tree_cpu(c) for c in children)
 
 
 def _connected(fake: FakeDiscord) -> int:
