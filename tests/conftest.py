@@ -8,6 +8,7 @@ import pytest
 
 from keystone.store import Store
 from tests.fakediscord.fixtures import bot_runner, fake_discord  # noqa: F401
+from tests.postgres_fixtures import postgres_server, postgres_url  # noqa: F401
 
 STORE_THREAD = "_connection_worker_thread"
 
