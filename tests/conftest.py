@@ -52,11 +52,22 @@ def no_heartbeat_left_running() -> Iterator[None]:
 
 
 
+BACKENDS = ("sqlite", "postgresql")
+
+
+@pytest.fixture(params=BACKENDS)
+def store_target(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Where a store test keeps its games: a new SQLite file, then a new PostgreSQL database."""
+    if request.param == "sqlite":
+        return str(tmp_path / "k.db")
+    return str(request.getfixturevalue("postgres_url"))
+
+
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    """A store on a real file whose clock ticks one second per reading, so orders are exact."""
+async def store(store_target: str) -> AsyncIterator[Store]:
+    """A store on a real database whose clock ticks one second per reading, so orders are exact."""
     ticks = iter(range(1_000_000))
-    s = await Store.open(tmp_path / "k.db", clock=lambda: float(next(ticks)))
+    s = await Store.open(store_target, clock=lambda: float(next(ticks)))
     yield s
     await s.close()
 

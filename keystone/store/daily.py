@@ -82,10 +82,10 @@ def daily_from_row(row: Row) -> DailyGame:
 async def secret(db: Db, now: float) -> bytes:
     """The one daily secret, made on first use from the system's secure random source."""
     await db.execute(
-        "INSERT OR IGNORE INTO daily_secret (id, secret, created_at) VALUES (1, ?, ?)",
+        "INSERT INTO daily_secret (id, secret, created_at) VALUES (1, ?, ?) ON CONFLICT DO NOTHING",
         (secrets.token_bytes(SECRET_BYTES), now),
     )
-    rows = list(await db.execute_fetchall("SELECT secret FROM daily_secret WHERE id = 1"))
+    rows = await db.fetch("SELECT secret FROM daily_secret WHERE id = 1")
     return bytes(rows[0][0])
 
 
