@@ -23,7 +23,6 @@ import asyncpg
 
 from keystone.engine import GameConfig, GameState, dump_config, dump_state, is_over
 from keystone.store import daily, validate
-from keystone.store.daily import DAILY, DailyBoard, DailyGame, DailyTaken
 from keystone.store.backend import (
     Database,
     IntegrityViolation,
@@ -32,15 +31,16 @@ from keystone.store.backend import (
     is_url,
     shown,
 )
+from keystone.store.daily import DAILY, DailyBoard, DailyGame, DailyTaken
 from keystone.store.errors import (
     ChannelBusy,
     DamagedDatabase,
     DatabaseUnreachable,
     ForeignServerDatabase,
-    NewerSchema,
     GameNotFound,
     InvalidInput,
     LobbyError,
+    NewerSchema,
     ReadOnlyDatabase,
     SchemaError,
     WrongStatus,
@@ -232,6 +232,10 @@ class Store:
         except sqlite3.DatabaseError as error:
             await db.close()
             raise DamagedDatabase(str(target), str(error)) from error
+        except asyncpg.PostgresError as error:
+            await db.close()
+            raise SchemaError(f"The PostgreSQL database {shown(str(target))} could not be brought up to date "
+                              f"({' '.join(str(error).split())}); nothing was changed.") from error
         except BaseException:
             await db.close()
             raise
@@ -277,7 +281,8 @@ class Store:
 
     async def get_game(self, game_id: int) -> GameRecord:
         """The game's record (any status); raises `GameNotFound`."""
-        rows = await self._rows(f"SELECT {self._record} FROM games g WHERE g.id = ?", (validate.ident(game_id, "game"),))
+        game_id = validate.ident(game_id, "game")
+        rows = await self._rows(f"SELECT {self._record} FROM games g WHERE g.id = ?", (game_id,))
         if not rows:
             raise GameNotFound(game_id)
         return record_from_row(rows[0])
