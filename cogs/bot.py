@@ -145,7 +145,7 @@ class KeystoneBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.check_gateway()
-        self.store = await Store.open(self.settings.database_path, clock=self.clock)
+        self.store = await Store.open(self.settings.database, clock=self.clock)
         self._service = GameService(self.store, clock=self.clock)
         self.icon_emojis = await ensure_emojis(self)
         text.use_emojis(self.icon_emojis)

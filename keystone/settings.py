@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 from typing import Annotated, Literal, get_args
+from urllib.parse import urlsplit
 
 from pydantic import BeforeValidator, Field, PositiveInt, SecretStr, StringConstraints, ValidationError
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -51,7 +52,8 @@ class Settings(BaseSettings):
     )
 
     discord_token: Annotated[SecretStr | None, Blank] = None
-    keystone_db: Annotated[str, Field(min_length=1, description=f"a file path such as {DEFAULT_DATABASE}")] = (
+    keystone_db: Annotated[str, Field(min_length=1, description=f"a file path such as {DEFAULT_DATABASE} or a "
+                                                                "postgresql://user:password@host/database URL")] = (
         DEFAULT_DATABASE
     )
     dev_guild_id: Annotated[PositiveInt | None, Blank, Field(
@@ -65,8 +67,13 @@ class Settings(BaseSettings):
                                    Field(description="a URL starting with ws:// or wss://")] = None
 
     @property
-    def database_path(self) -> Path:
-        return Path(self.keystone_db)
+    def database(self) -> str:
+        """Where games are kept: a SQLite file's path, or a PostgreSQL server's `postgresql://` URL."""
+        return self.keystone_db
+
+    def database_password(self) -> str | None:
+        """The password inside a server URL, which logs must never show."""
+        return urlsplit(self.keystone_db).password
 
     @property
     def log_level_number(self) -> int:

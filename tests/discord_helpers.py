@@ -17,8 +17,9 @@ from tests.fakediscord.models import FakeAttachment, FakeChannel, FakeMessage, F
 from tests.fakediscord.server import FakeDiscord
 
 
-def make_bot(db: Path, clock: Callable[[], float] = time.time) -> KeystoneBot:
-    """The real bot with every cog, storing its games in `db`; its turn clocks read `clock`."""
+def make_bot(db: Path | str, clock: Callable[[], float] = time.time) -> KeystoneBot:
+    """The real bot with every cog, storing its games in `db` (a file or a server URL); its turn clocks
+    read `clock`."""
     settings = Settings(_env_file=None, keystone_db=str(db))
     return KeystoneBot(settings, extensions=list(EXTENSIONS), clock=clock)
 

@@ -67,7 +67,7 @@ def test_env_file_is_read_and_environment_wins(tmp_path: Path, monkeypatch: pyte
     monkeypatch.setenv("DEV_GUILD_ID", "456")
     loaded = load_settings(env_file)
     assert loaded.token() == "from-file"
-    assert (loaded.dev_guild_id, loaded.log_level, loaded.database_path) == (456, "DEBUG", Path("games.db"))
+    assert (loaded.dev_guild_id, loaded.log_level, loaded.database) == (456, "DEBUG", "games.db")
     assert "from-file" not in repr(loaded)
 
 
@@ -357,6 +357,18 @@ async def test_an_unreachable_gateway_is_one_sentence(fake_discord: FakeDiscord,
     assert fake_discord.token not in err.decode()
     assert only_sentence(err.decode()) == (f"Cannot reach Discord at {gateway} (connection refused): "
                                            "check the network, or DISCORD_GATEWAY_URL in .env.")
+
+
+def test_an_unreachable_database_server_is_one_sentence_without_its_password(tmp_path: Path) -> None:
+    port = closed_port()
+    code, err = run_bot_py(tmp_path, DISCORD_TOKEN=SECRET, KEYSTONE_DB=f"postgresql://keystone:hunter2@127.0.0.1:{port}/games",
+                           DISCORD_API_BASE_URL=f"http://127.0.0.1:{closed_port()}")
+    assert code == 2 and SECRET not in err and "hunter2" not in err
+    sentence = only_sentence(err)
+    assert sentence.startswith(f"The PostgreSQL database postgresql://keystone@127.0.0.1:{port}/games for "
+                               "KEYSTONE_DB cannot be used (the connection failed: "), sentence
+    assert sentence.endswith("check that the server runs and that the URL, user and password are right, "
+                             "or point KEYSTONE_DB elsewhere.")
 
 
 def test_a_missing_database_folder_is_one_sentence_before_connecting(tmp_path: Path) -> None:
