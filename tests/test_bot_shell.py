@@ -191,16 +191,19 @@ def test_redaction_holds_for_any_token_and_surrounding_text(token: str, before: 
 
 def test_configure_logging_redacts_through_the_root_handler() -> None:
     token = "root.handler.token-abcdefghijklmnop"
+    loaded = settings(keystone_db="postgresql://keystone:db-pass-hunter2@db.example:5432/keystone")
     stream = io.StringIO()
     root = logging.getLogger()
     old_level = root.level
-    handler = entry.configure_logging(logging.DEBUG, token, stream)
+    handler = entry.configure_logging(logging.DEBUG, token, stream, loaded.database_password())
     try:
         logging.getLogger("discord.http").debug("Authorization: Bot %s", token)
+        logging.getLogger("keystone").info("connecting to %s", loaded.database)
     finally:
         root.removeHandler(handler)
         root.setLevel(old_level)
     assert token not in stream.getvalue() and entry.REDACTED in stream.getvalue()
+    assert "db-pass-hunter2" not in stream.getvalue() and "keystone:[redacted]@db.example" in stream.getvalue()
 
 
 # ------------------------------------------------------------------ KeystoneBot against the fake
