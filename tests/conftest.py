@@ -8,7 +8,12 @@ import pytest
 
 from keystone.store import Store
 from tests.fakediscord.fixtures import bot_runner, fake_discord  # noqa: F401
-from tests.postgres_fixtures import postgres_server, postgres_url  # noqa: F401
+from tests.postgres_fixtures import (  # noqa: F401
+    postgres_schema_url,
+    postgres_server,
+    postgres_session_database,
+    postgres_url,
+)
 
 STORE_THREAD = "_connection_worker_thread"
 
@@ -57,10 +62,11 @@ BACKENDS = ("sqlite", "postgresql")
 
 @pytest.fixture(params=BACKENDS)
 def store_target(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """Where a store test keeps its games: a new SQLite file, then a new PostgreSQL database."""
+    """Where a store test keeps its games: a new SQLite file, then a new PostgreSQL schema (to the
+    store, as good as a new database)."""
     if request.param == "sqlite":
         return str(tmp_path / "k.db")
-    return str(request.getfixturevalue("postgres_url"))
+    return str(request.getfixturevalue("postgres_schema_url"))
 
 
 @pytest.fixture
