@@ -8,6 +8,7 @@ import sqlite3
 from pathlib import Path
 
 import aiosqlite
+import asyncpg
 import pytest
 
 from keystone.engine import GameConfig, dump_config, dump_state, new_game
@@ -173,3 +174,18 @@ async def test_the_database_itself_keeps_the_log_append_only(store: Store) -> No
         with pytest.raises(IntegrityViolation, match="append-only"):
             await query(store, sql)
     assert (await store.verify_game(game.id)).state.version == 4
+
+
+async def test_a_server_database_holding_another_programs_tables_is_refused_untouched(
+    postgres_schema_url: str,
+) -> None:
+    other = await asyncpg.connect(postgres_schema_url)
+    try:
+        await other.execute("CREATE TABLE notes (id integer, text text)")
+        for attempt in (Store.open, Store.check):
+            with pytest.raises(SchemaError, match="holds another program's tables, so it was left untouched"):
+                await attempt(postgres_schema_url)
+        tables = await other.fetch("SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")
+        assert [r[0] for r in tables] == ["notes"]
+    finally:
+        await other.close()

@@ -148,13 +148,17 @@ async def open_sqlite(path: str | Path, durable: bool) -> SqliteDatabase:
         await db.execute("PRAGMA foreign_keys = ON")
     except sqlite3.DatabaseError as error:
         await db.close()
-        if "readonly" in str(error):
-            raise ReadOnlyDatabase(str(path), "SQLite could only open it for reading") from error
-        raise DamagedDatabase(str(path), str(error)) from error
+        raise sqlite_refusal(path, error) from error
     except BaseException:
         await db.close()
         raise
     return SqliteDatabase(db)
+
+
+def sqlite_refusal(path: str | Path, error: sqlite3.DatabaseError) -> SchemaError:
+    if "readonly" in str(error):
+        return ReadOnlyDatabase(str(path), "SQLite could only open it for reading")
+    return DamagedDatabase(str(path), str(error))
 
 
 UNREACHABLE = (OSError, asyncio.TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError)
@@ -162,28 +166,34 @@ UNREACHABLE = (OSError, asyncio.TimeoutError, asyncpg.PostgresError, asyncpg.Int
 
 
 async def open_postgres(url: str, durable: bool) -> PostgresDatabase:
+    """A pool on the server's database, once it is known to be ours (or empty) and not newer."""
     try:
-        return await PostgresDatabase.connect(url, durable=durable)
+        db = await PostgresDatabase.connect(url, durable=durable)
     except UNREACHABLE as error:
         raise DatabaseUnreachable(shown(url), _reason(error, url)) from None
+    try:
+        async with db.connection() as connection:
+            await refuse_foreign_or_newer(connection, url)
+    except BaseException:
+        await db.close()
+        raise
+    return db
 
 
 async def check_postgres(url: str) -> None:
-    """Connect once and read the schema version: reachable, ours (or empty), not newer."""
-    try:
-        connection = await asyncpg.connect(url, timeout=10)
-    except UNREACHABLE as error:
-        raise DatabaseUnreachable(shown(url), _reason(error, url)) from None
-    try:
-        tables = {r[0] for r in await connection.fetch(
-            "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")}
-        version = await connection.fetchval("SELECT max(version) FROM schema_version") if (
-            "schema_version" in tables) else None
-    finally:
-        await connection.close()
-    if tables and version is None:
+    """Connect and read the schema version, as `open` does, writing nothing."""
+    await (await open_postgres(url, durable=True)).close()
+
+
+async def refuse_foreign_or_newer(db: Db, url: str) -> None:
+    """Tables in the connection's schema but no `schema_version`: another program's; refused."""
+    tables = {r[0] for r in await db.fetch("SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")}
+    if not tables:
+        return
+    if "schema_version" not in tables:
         raise ForeignServerDatabase(shown(url))
-    if version is not None and version > latest("postgresql"):
+    version = (await db.fetch("SELECT coalesce(max(version), 0) FROM schema_version"))[0][0]
+    if version > latest("postgresql"):
         raise NewerSchema(version, latest("postgresql"))
 
 
@@ -231,7 +241,7 @@ class Store:
             await migrate(db, clock)
         except sqlite3.DatabaseError as error:
             await db.close()
-            raise DamagedDatabase(str(target), str(error)) from error
+            raise sqlite_refusal(target, error) from error
         except asyncpg.PostgresError as error:
             await db.close()
             raise SchemaError(f"The PostgreSQL database {shown(str(target))} could not be brought up to date "
