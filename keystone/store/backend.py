@@ -39,6 +39,8 @@ URL_SCHEMES = ("postgresql://", "postgres://")
 WRITER_LOCK = int.from_bytes(b"KsNAwrit", "big") - 2**63
 """The advisory lock every PostgreSQL write transaction holds (a signed 64-bit key)."""
 POOL_SIZE = 4
+CONNECT_TIMEOUT = 10.0
+"""Seconds to wait for a server before saying it cannot be reached."""
 
 
 class IntegrityViolation(Exception):
@@ -275,7 +277,8 @@ class PostgresDatabase:
         """`durable=False` lets a commit return before the server has flushed it (the server may
         lose the last moments on a crash, never consistency), as SQLite's NORMAL sync does."""
         settings = {} if durable else {"synchronous_commit": "off"}
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE, server_settings=settings)
+        pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE, server_settings=settings,
+                                         timeout=CONNECT_TIMEOUT)
         return cls(pool)
 
     def _open(self) -> asyncpg.Pool[asyncpg.Record]:
