@@ -263,10 +263,13 @@ async def read_until(proc: asyncio.subprocess.Process, marker: bytes) -> bytes:
     return seen
 
 
-async def test_bot_py_runs_against_a_discord_compatible_server(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+async def test_bot_py_runs_against_a_discord_compatible_server(
+    fake_discord: FakeDiscord, tmp_path: Path, store_target: str
+) -> None:
+    """On either database: a file, or a PostgreSQL URL."""
     env = child_env(DISCORD_TOKEN=fake_discord.token, DISCORD_API_BASE_URL=fake_discord.base_url,
                     DISCORD_GATEWAY_URL=fake_discord.gateway_url, DEV_GUILD_ID=str(fake_discord.guild.id),
-                    KEYSTONE_DB=str(tmp_path / "keystone.db"), LOG_LEVEL="DEBUG")
+                    KEYSTONE_DB=store_target, LOG_LEVEL="DEBUG")
     proc = await asyncio.create_subprocess_exec(sys.executable, str(ROOT / "bot.py"), cwd=tmp_path, env=env,
                                                 stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
     try:

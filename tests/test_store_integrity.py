@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from keystone.engine import GameState, apply, dump_state, is_over, legal_actions, parse_action
+from keystone.engine import GameConfig, GameState, apply, dump_state, is_over, legal_actions, parse_action
 from keystone.engine.history import undone
-from keystone.store import CorruptGame, StaleVersion, Store, state_digest
+from keystone.store import CorruptGame, SeatInfo, StaleVersion, Store, state_digest
 from tests.store_helpers import play, query, random_move, results_for, start_game
 
 
@@ -192,6 +192,20 @@ async def test_two_stores_racing_on_one_database_apply_once(store_target: str) -
     assert (await first.verify_game(game.id)).state.version == 1
     await first.close()
     await second.close()
+
+
+async def test_three_stores_filling_one_lobby_at_once_seat_everyone_once(store_target: str) -> None:
+    """Each join reads the lobby and writes its seats back: writers must queue, or a seat is lost."""
+    stores = [await Store.open(store_target) for _ in range(3)]
+    try:
+        lobby = await stores[0].create_lobby(guild_id=9, channel_id=100, kind="competitive", host_id=1,
+                                             host_name="Ada", config=GameConfig(players=4))
+        await asyncio.gather(*(s.join_lobby(lobby.id, SeatInfo.human(10 + i, f"P{i}")) for i, s in enumerate(stores)))
+        seats = (await stores[1].get_game(lobby.id)).seats
+        assert sorted(s.user_id or 0 for s in seats) == [1, 10, 11, 12]
+    finally:
+        for s in stores:
+            await s.close()
 
 
 async def test_an_undo_is_logged_and_the_replay_audit_restores_the_same_state(store_target: str) -> None:
