@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
+from keystone.store.backend import Connection
 from keystone.store.models import SeatResult
-from keystone.store.rows import Db
 
 MODEL = PlackettLuce()
 """Default parameters: a newcomer is mu 25, sigma 25/3. Deterministic: no randomness anywhere."""
@@ -65,7 +65,7 @@ def merged(seats: Sequence[RatedSeat], after: Sequence[Skill]) -> dict[str, Skil
     return {p: (sum(m for m, _ in s) / len(s), sum(g for _, g in s) / len(s)) for p, s in gathered.items()}
 
 
-async def rated_seats(db: Db, game_id: int, results: Sequence[SeatResult]) -> list[RatedSeat]:
+async def rated_seats(db: Connection, game_id: int, results: Sequence[SeatResult]) -> list[RatedSeat]:
     """The seats to rate for a game that has just finished, or none when it is not a rated game."""
     rows = await db.fetch(
         "SELECT g.kind, g.assignment, s.position, s.user_id, s.bot_level, r.user_id "
@@ -86,7 +86,7 @@ async def rated_seats(db: Db, game_id: int, results: Sequence[SeatResult]) -> li
     return seats if len({s.player for s in seats}) > 1 else []
 
 
-async def rate_game(db: Db, game_id: int, results: Sequence[SeatResult], now: float) -> None:
+async def rate_game(db: Connection, game_id: int, results: Sequence[SeatResult], now: float) -> None:
     """Update the ratings of a finished game's players (inside the caller's transaction)."""
     seats = await rated_seats(db, game_id, results)
     if not seats:

@@ -8,12 +8,9 @@ from functools import cache
 from typing import Any
 
 from keystone.engine import load_config
-from keystone.store.backend import Connection, Dialect, IntegrityViolation
-from keystone.store.backend import Row as Row
+from keystone.store.backend import Connection, Dialect, IntegrityViolation, Row
 from keystone.store.errors import GameNotFound, InvalidInput, StaleVersion, WrongStatus
 from keystone.store.models import Clock, GameRecord, SeatInfo
-
-Db = Connection
 
 
 @cache
@@ -41,7 +38,7 @@ class MoveRefused(Exception):
     """The move's statement was refused; `explain_refusal` says why, outside the failed transaction."""
 
 
-async def insert_move(db: Db, params: tuple[int, int, int, int, str, str, bytes], now: float) -> None:
+async def insert_move(db: Connection, params: tuple[int, int, int, int, str, str, bytes], now: float) -> None:
     """Commit a move through the `move_commits` view (see migration 3); `MoveRefused` if refused.
 
     `params` is (game, expected version, seed, seat, notation, snapshot, digest).
@@ -74,14 +71,14 @@ def clock_from_row(row: Sequence[Any]) -> Clock:
     return Clock(int(row[0]), int(row[1]), float(row[2]), float(row[3]), float(row[4]), bool(row[5]))
 
 
-async def fetch_record(db: Db, game_id: int) -> GameRecord:
+async def fetch_record(db: Connection, game_id: int) -> GameRecord:
     rows = await db.fetch(f"SELECT {record_sql(db.dialect)} FROM games g WHERE g.id = ?", (game_id,))
     if not rows:
         raise GameNotFound(game_id)
     return record_from_row(rows[0])
 
 
-async def write_seats(db: Db, game_id: int, seats: Iterable[SeatInfo]) -> None:
+async def write_seats(db: Connection, game_id: int, seats: Iterable[SeatInfo]) -> None:
     await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
     await db.executemany(
         "INSERT INTO seats (game_id, position, user_id, bot_level, name, missed, away) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -89,7 +86,7 @@ async def write_seats(db: Db, game_id: int, seats: Iterable[SeatInfo]) -> None:
     )
 
 
-async def why_not_committed(db: Db, game_id: int, expected: int) -> None:
+async def why_not_committed(db: Connection, game_id: int, expected: int) -> None:
     """Explain a refused commit (the game was not at the expected version and active); always raises."""
     rows = await db.fetch("SELECT status, version FROM games WHERE id = ?", (game_id,))
     if not rows:
@@ -104,7 +101,7 @@ async def why_not_committed(db: Db, game_id: int, expected: int) -> None:
     raise InvalidInput("That state belongs to a different game.")
 
 
-async def upsert_campaign(db: Db, user_id: int, journal: int, stars: int, score: int, now: float) -> None:
+async def upsert_campaign(db: Connection, user_id: int, journal: int, stars: int, score: int, now: float) -> None:
     # On conflict every right-hand side reads the row as it was before this update. Columns are
     # named with their table: PostgreSQL finds a bare `stars` ambiguous beside `excluded.stars`.
     await db.execute(

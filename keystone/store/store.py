@@ -24,9 +24,11 @@ import asyncpg
 from keystone.engine import GameConfig, GameState, dump_config, dump_state, is_over
 from keystone.store import daily, validate
 from keystone.store.backend import (
+    Connection,
     Database,
     IntegrityViolation,
     PostgresDatabase,
+    Row,
     SqliteDatabase,
     is_url,
     shown,
@@ -73,9 +75,7 @@ from keystone.store.rows import (
     CLOCK,
     INTEGRITY,
     RECORD_COLUMNS,
-    Db,
     MoveRefused,
-    Row,
     clock_from_row,
     fetch_record,
     insert_move,
@@ -185,7 +185,7 @@ async def check_postgres(url: str) -> None:
     await (await open_postgres(url, durable=True)).close()
 
 
-async def refuse_foreign_or_newer(db: Db, url: str) -> None:
+async def refuse_foreign_or_newer(db: Connection, url: str) -> None:
     """Tables in the connection's schema but no `schema_version`: another program's; refused."""
     tables = {r[0] for r in await db.fetch("SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")}
     if not tables:
@@ -459,7 +459,7 @@ class Store:
             return await fetch_record(db, game_id)
 
     async def _insert_game(
-        self, db: Db, guild_id: int | None, channel_id: int, kind: Kind, journal: int | None,
+        self, db: Connection, guild_id: int | None, channel_id: int, kind: Kind, journal: int | None,
         config: GameConfig, host_id: int, seats: Sequence[SeatInfo],
     ) -> int:
         now = self._clock()
@@ -479,7 +479,7 @@ class Store:
         await write_seats(db, game_id, seats)
         return game_id
 
-    async def _write_start(self, db: Db, game_id: int, state: GameState) -> None:
+    async def _write_start(self, db: Connection, game_id: int, state: GameState) -> None:
         snapshot = dump_state(state)
         names = json.dumps([s.name for s in state.seats])
         await db.execute(
@@ -535,13 +535,13 @@ class Store:
             await self._write_start(db, record.id, state)
             return await fetch_record(db, record.id)
 
-    async def _lobby(self, db: Db, game_id: int) -> GameRecord:
+    async def _lobby(self, db: Connection, game_id: int) -> GameRecord:
         record = await fetch_record(db, validate.ident(game_id, "game"))
         if record.status != "lobby":
             raise WrongStatus(record.id, record.status, "That game is no longer taking seats.")
         return record
 
-    async def _drop_seat(self, db: Db, record: GameRecord, position: int) -> GameRecord:
+    async def _drop_seat(self, db: Connection, record: GameRecord, position: int) -> GameRecord:
         seats = [s for i, s in enumerate(record.seats) if i != position]
         people = [s for s in seats if s.user_id is not None]
         if not people:
@@ -554,7 +554,7 @@ class Store:
         await write_seats(db, record.id, seats)
         return await self._touch(db, record.id)
 
-    async def _touch(self, db: Db, game_id: int) -> GameRecord:
+    async def _touch(self, db: Connection, game_id: int) -> GameRecord:
         await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (self._clock(), game_id))
         return await fetch_record(db, game_id)
 
@@ -648,7 +648,7 @@ class Store:
             await self._finish(db, record.id, None, "abandoned")
             return await fetch_record(db, record.id)
 
-    async def _finish(self, db: Db, game_id: int, results: Sequence[SeatResult] | None, status: Status) -> None:
+    async def _finish(self, db: Connection, game_id: int, results: Sequence[SeatResult] | None, status: Status) -> None:
         now = self._clock()
         await db.execute("UPDATE games SET status = ?, updated_at = ? WHERE id = ?", (status, now, game_id))
         await db.execute("DELETE FROM clocks WHERE game_id = ?", (game_id,))
@@ -873,7 +873,7 @@ class Store:
                 await db.execute("UPDATE games SET paused_at = NULL WHERE id = ?", (record.id,))
             return await fetch_record(db, record.id)
 
-    async def _open_game(self, db: Db, game_id: int) -> GameRecord:
+    async def _open_game(self, db: Connection, game_id: int) -> GameRecord:
         record = await fetch_record(db, validate.ident(game_id, "game"))
         if not record.is_open:
             raise WrongStatus(record.id, record.status, "That game has already ended.")
@@ -905,7 +905,7 @@ class Store:
                 )
             return (await fetch_record(db, game_id)).seats[position]
 
-    async def _person_seat(self, db: Db, game_id: int, position: int) -> int:
+    async def _person_seat(self, db: Connection, game_id: int, position: int) -> int:
         record = await fetch_record(db, validate.ident(game_id, "game"))
         if record.status != "active":
             raise WrongStatus(record.id, record.status, "Only a running game's seats can be away.")
