@@ -60,12 +60,16 @@ class RedactingFilter(logging.Filter):
         return True
 
 
-def configure_logging(level: int | str, token: str | None, stream: TextIO | None = None) -> logging.Handler:
-    """Log to stderr at `level`, with the token redacted from everything that passes."""
+def configure_logging(
+    level: int | str, token: str | None, stream: TextIO | None = None, *others: str | None
+) -> logging.Handler:
+    """Log to stderr at `level`, with the token (and `others`: the database password) redacted
+    from everything that passes."""
     handler = logging.StreamHandler(stream or sys.stderr)
     handler.setFormatter(logging.Formatter(LOG_FORMAT))
-    if token:
-        handler.addFilter(RedactingFilter(token))
+    secrets = [s for s in (token, *others) if s]
+    if secrets:
+        handler.addFilter(RedactingFilter(*secrets))
     root = logging.getLogger()
     root.addHandler(handler)
     root.setLevel(level)
@@ -92,15 +96,16 @@ def parser() -> argparse.ArgumentParser:
     return made
 
 
-def database_problem(path: Path) -> str | None:
-    """The sentence that refuses the database file, or None when it can be used; writes nothing.
+def database_problem(target: str) -> str | None:
+    """The sentence that refuses the database (a file, or a server that does not answer), or None
+    when it can be used; writes nothing.
 
     Checked before connecting, so a bad KEYSTONE_DB is reported before Discord is involved.
     """
     from keystone.store import Store, StoreError
 
     try:
-        asyncio.run(Store.check(path))
+        asyncio.run(Store.check(target))
     except StoreError as error:
         return str(error)
     return None
@@ -108,7 +113,7 @@ def database_problem(path: Path) -> str | None:
 
 def run_bot(settings: Settings, token: str) -> int:
     """Check the database, then connect to Discord and serve until interrupted."""
-    problem = database_problem(settings.database_path)
+    problem = database_problem(settings.database)
     if problem is not None:
         print(problem, file=sys.stderr)
         return 2
@@ -151,7 +156,7 @@ def main(argv: Sequence[str] | None = None, env_file: Path | None = ENV_FILE) ->
         print(f"The settings are not valid. {describe_error(exc)} See .env.example.", file=sys.stderr)
         return 2
     token = settings.token()
-    configure_logging(settings.log_level_number, token)
+    configure_logging(settings.log_level_number, token, None, settings.database_password())
     if token is None:
         print(NO_TOKEN_HELP, file=sys.stderr)
         return 2

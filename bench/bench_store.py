@@ -3,7 +3,10 @@
 Targets: at least 1,000 committed actions per second (one game after another, each move its own
 durable transaction); loading a game under 5 ms; 10,000 finished games under 200 MB.
 The engine's work (choosing and applying moves) is done before the clock starts: these figures
-are the store's alone. Run: python bench/bench_store.py [--games 10000] [--players 2]
+are the store's alone. The commit and load figures are given for SQLite and for PostgreSQL (a
+server given with --postgres, or a throwaway local one with PostgreSQL's usual durability; skipped
+with a sentence when PostgreSQL is not installed).
+Run: python bench/bench_store.py [--games 10000] [--players 2] [--postgres URL]
 """
 
 from __future__ import annotations
@@ -16,13 +19,18 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import asyncpg
+
 from keystone.engine import GameConfig, GameState, apply, is_over, legal_actions, new_game
 from keystone.store import SeatInfo, SeatResult, Store
+from tests.postgres_cluster import Cluster, NoServerPrograms
 
 NAMES = ("Ada", "Brook", "Cyd", "Dara")
 
@@ -64,8 +72,8 @@ async def store_game(store: Store, game: Recorded, channel_id: int) -> int:
     return record.id
 
 
-async def throughput(folder: Path, pool: list[Recorded], durable: bool, minimum: int) -> float:
-    store = await Store.open(folder / f"speed-{durable}.db", durable=durable)
+async def throughput(target: str, pool: list[Recorded], durable: bool, minimum: int) -> float:
+    store = await Store.open(target, durable=durable)
     committed, elapsed, channel = 0, 0.0, 0
     while committed < minimum:
         game = pool[channel % len(pool)]
@@ -91,8 +99,8 @@ def describe(times: list[float]) -> str:
     return f"median {statistics.median(times):.2f} ms, p99 {statistics.quantiles(times, n=100)[-1]:.2f} ms"
 
 
-async def loading(folder: Path, game: Recorded) -> None:
-    store = await Store.open(folder / "speed-True.db")
+async def loading(target: str, game: Recorded) -> None:
+    store = await Store.open(target)
     finished = (await store.list_games("finished"))[0]
     half = game.moves[len(game.moves) // 2 - 1][1]
     running = await store_partial(store, game, half.version)
@@ -146,7 +154,7 @@ def disk_sync_rate(folder: Path) -> float:
     return rate
 
 
-async def main(games: int, players: int) -> None:
+async def main(games: int, players: int, postgres_url: str | None) -> None:
     pool = [record_game(seed, players) for seed in range(40)]
     mean = statistics.mean(len(g.moves) for g in pool)
     print(f"pool: {len(pool)} random {players}-player games, {mean:.0f} moves each on average")
@@ -154,17 +162,45 @@ async def main(games: int, players: int) -> None:
         folder = Path(tmp)
         print(f"this disk right now: {disk_sync_rate(folder):.0f} bare synced SQLite commits/s "
               "(other processes writing to it lower this; it caps the synced figure)")
-        for durable in (True, False):
-            rate = await throughput(folder, pool, durable, 5000)
-            mode = "synced to disk (FULL)" if durable else "safe against crashes only (NORMAL)"
-            print(f"commit rate, one game after another, {mode}: {rate:.0f} actions/s [target >= 1000]")
-        await loading(folder, pool[0])
+        print("SQLite:")
+        await speed(str(folder / "speed.db"), pool, ("synced to disk (FULL)", "safe against crashes only (NORMAL)"))
         await size(folder, pool, games)
+        print("PostgreSQL:")
+        try:
+            async with postgres(postgres_url) as url:
+                await speed(url, pool, ("synchronous_commit on", "synchronous_commit off"))
+        except NoServerPrograms as missing:
+            print(f"  skipped: {missing}")
+
+
+async def speed(target: str, pool: list[Recorded], modes: tuple[str, str]) -> None:
+    for durable, mode in zip((True, False), modes, strict=True):
+        rate = await throughput(target, pool, durable, 5000)
+        print(f"commit rate, one game after another, {mode}: {rate:.0f} actions/s [target >= 1000]")
+    await loading(target, pool[0])
+
+
+@asynccontextmanager
+async def postgres(url: str | None) -> AsyncIterator[str]:
+    """A new database on the given server, or on a throwaway local one (durable, as in production)."""
+    cluster = None if url else Cluster.start(fast=False)
+    server = url or (cluster.url if cluster else "")
+    admin = await asyncpg.connect(server)
+    name = f"keystone_bench_{int(time.time())}"
+    await admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield server.rsplit("/", 1)[0] + "/" + name
+    finally:
+        await admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
+        await admin.close()
+        if cluster is not None:
+            cluster.stop()
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--games", type=int, default=10_000, help="finished games for the size figure")
     parser.add_argument("--players", type=int, default=2, choices=(1, 2, 3, 4))
+    parser.add_argument("--postgres", help="a PostgreSQL server's URL (a database is made and dropped there)")
     args = parser.parse_args()
-    asyncio.run(main(args.games, args.players))
+    asyncio.run(main(args.games, args.players, args.postgres))

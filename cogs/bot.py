@@ -148,7 +148,7 @@ class KeystoneBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.check_gateway()
-        self.store = await Store.open(self.settings.database_path, clock=self.clock)
+        self.store = await Store.open(self.settings.database, clock=self.clock)
         self.painter = painter_for(self.settings.render_workers)
         await self.painter.start()
         self._service = GameService(self.store, clock=self.clock, painter=self.painter)

@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable
 from typing import NamedTuple
 
-from keystone.cli import cards, objectives, play, render, replay, score, simulate
+from keystone.cli import cards, objectives, play, render, replay, score, simulate, store
 
 
 class Command(NamedTuple):
@@ -27,6 +27,7 @@ COMMANDS = {
     "render": Command(render.main, "Draw pictures; --demo DIR writes a gallery of every picture."),
     "play": Command(play.main, "Play a game in the terminal against a bot or hot-seat."),
     "replay": Command(replay.main, "Draw a finished saved game turn by turn as an animated GIF."),
+    "store": Command(store.main, "Look after the bot's database: `store copy FROM TO` moves it (SQLite, PostgreSQL)."),
 }
 HELP = {"-h", "--help", "help"}
 

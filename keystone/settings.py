@@ -11,6 +11,7 @@ import logging
 import os
 from pathlib import Path
 from typing import Annotated, Literal, get_args
+from urllib.parse import urlsplit
 
 from pydantic import (
     BeforeValidator,
@@ -69,7 +70,8 @@ class Settings(BaseSettings):
     )
 
     discord_token: Annotated[SecretStr | None, Blank] = None
-    keystone_db: Annotated[str, Field(min_length=1, description=f"a file path such as {DEFAULT_DATABASE}")] = (
+    keystone_db: Annotated[str, Field(min_length=1, description=f"a file path such as {DEFAULT_DATABASE} or a "
+                                                                "postgresql://user:password@host/database URL")] = (
         DEFAULT_DATABASE
     )
     dev_guild_id: Annotated[PositiveInt | None, Blank, Field(
@@ -118,8 +120,13 @@ class Settings(BaseSettings):
         description="a whole number of worker processes to draw pictures in (0 draws in threads)")] = None
 
     @property
-    def database_path(self) -> Path:
-        return Path(self.keystone_db)
+    def database(self) -> str:
+        """Where games are kept: a SQLite file's path, or a PostgreSQL server's `postgresql://` URL."""
+        return self.keystone_db
+
+    def database_password(self) -> str | None:
+        """The password inside a server URL, which logs must never show."""
+        return urlsplit(self.keystone_db).password
 
     @property
     def render_workers(self) -> int:

@@ -8,6 +8,12 @@ import pytest
 
 from keystone.store import Store
 from tests.fakediscord.fixtures import bot_runner, fake_discord  # noqa: F401
+from tests.postgres_fixtures import (  # noqa: F401
+    postgres_schema_url,
+    postgres_server,
+    postgres_session_database,
+    postgres_url,
+)
 
 STORE_THREAD = "_connection_worker_thread"
 
@@ -51,11 +57,23 @@ def no_heartbeat_left_running() -> Iterator[None]:
 
 
 
+BACKENDS = ("sqlite", "postgresql")
+
+
+@pytest.fixture(params=BACKENDS)
+def store_target(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Where a store test keeps its games: a new SQLite file, then a new PostgreSQL schema (to the
+    store, as good as a new database)."""
+    if request.param == "sqlite":
+        return str(tmp_path / "k.db")
+    return str(request.getfixturevalue("postgres_schema_url"))
+
+
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    """A store on a real file whose clock ticks one second per reading, so orders are exact."""
+async def store(store_target: str) -> AsyncIterator[Store]:
+    """A store on a real database whose clock ticks one second per reading, so orders are exact."""
     ticks = iter(range(1_000_000))
-    s = await Store.open(tmp_path / "k.db", clock=lambda: float(next(ticks)))
+    s = await Store.open(store_target, clock=lambda: float(next(ticks)))
     yield s
     await s.close()
 

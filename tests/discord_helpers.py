@@ -17,9 +17,9 @@ from tests.fakediscord.models import FakeAttachment, FakeChannel, FakeMessage, F
 from tests.fakediscord.server import FakeDiscord
 
 
-def make_bot(db: Path, clock: Callable[[], float] = time.time, render_workers: int = 0,
+def make_bot(db: Path | str, clock: Callable[[], float] = time.time, render_workers: int = 0,
              **settings: object) -> KeystoneBot:
-    """The real bot with every cog, storing its games in `db`; its turn clocks read `clock`; it draws
+    """The real bot with every cog, storing its games in `db` (a file or a server URL); its turn clocks read `clock`; it draws
     in threads unless given `render_workers` (starting processes for every test would cost seconds);
     `settings` add to its settings (shards, say: the bot is then sharded, as `bot.py` would make it)."""
     chosen = Settings(_env_file=None, keystone_db=str(db), keystone_render_workers=render_workers,

@@ -85,7 +85,8 @@ class Cluster:
         return f"postgresql://{USER}@127.0.0.1:{self.port}/postgres"
 
     @classmethod
-    def start(cls, folder: Path | None = None) -> Cluster:
+    def start(cls, folder: Path | None = None, *, fast: bool = True) -> Cluster:
+        """`fast=False` keeps PostgreSQL's durability settings (for benchmarks that time synced commits)."""
         programs = server_programs()
         folder = Path(folder or tempfile.mkdtemp(prefix="keystone-pg-"))
         folder.mkdir(parents=True, exist_ok=True)
@@ -95,7 +96,8 @@ class Cluster:
         _run(_as_server_user([str(programs / "initdb"), "-D", str(data), "-A", "trust", "-U", USER,
                               "--no-sync", "-E", "UTF8", "--locale=C"]))
         cluster = cls(folder, _free_port())
-        options = f"-k {folder} -p {cluster.port} -c listen_addresses=127.0.0.1 -c max_connections=200 {SPEED_ONLY}"
+        options = f"-k {folder} -p {cluster.port} -c listen_addresses=127.0.0.1 -c max_connections=200"
+        options += f" {SPEED_ONLY}" if fast else ""
         _run(_as_server_user([str(programs / "pg_ctl"), "-D", str(data), "-o", options,
                               "-l", str(folder / "server.log"), "-w", "start"]))
         (folder / "url").write_text(cluster.url)

@@ -27,6 +27,12 @@ def results_for(state: GameState) -> list[SeatResult]:
     ]
 
 
+async def query(store: Store, sql: str, params: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    """Run SQL on the store's own database (either kind), behind the store's back, as a test must."""
+    async with store.database.connection() as db:
+        return await db.fetch(sql, params)
+
+
 async def start_game(store: Store, channel_id: int = 100, seed: int = 1, players: int = 2) -> GameRecord:
     """An active competitive game between people with user ids 1..players."""
     seats = [SeatInfo.human(i + 1, NAMES[i]) for i in range(players)]

@@ -21,6 +21,7 @@ from keystone.app.stats import (
 from keystone.engine import GameConfig, GameState, apply, is_over, legal_actions, new_game
 from keystone.engine.results import final_scores
 from keystone.store import BoardSummary, PlayerRating, PlayerResult, SeatInfo, SeatResult, Store
+from tests.store_helpers import query
 
 HERE = Where(channel_id=10, guild_id=1)
 DM = Where(channel_id=77)
@@ -176,8 +177,8 @@ async def test_a_seat_handed_to_a_bot_remembers_the_person_who_resigned(service:
         assert (await service.lobby(HERE, who, "join")).ok
     assert (await service.lobby(HERE, ANN, "start")).ok
     assert (await service.resign(HERE, BOB)).ok
-    rows = await service.store._conn().execute_fetchall("SELECT game_id, position, user_id FROM resignations")
-    assert [tuple(r) for r in rows] == [(1, 1, BOB.user_id)]
+    rows = await query(service.store, "SELECT game_id, position, user_id FROM resignations")
+    assert rows == [(1, 1, BOB.user_id)]
 
 
 def rated(n: int) -> PlayerRating:

@@ -69,7 +69,7 @@ def test_env_file_is_read_and_environment_wins(tmp_path: Path, monkeypatch: pyte
     monkeypatch.setenv("DEV_GUILD_ID", "456")
     loaded = load_settings(env_file)
     assert loaded.token() == "from-file"
-    assert (loaded.dev_guild_id, loaded.log_level, loaded.database_path) == (456, "DEBUG", Path("games.db"))
+    assert (loaded.dev_guild_id, loaded.log_level, loaded.database) == (456, "DEBUG", "games.db")
     assert "from-file" not in repr(loaded)
 
 
@@ -194,16 +194,19 @@ def test_redaction_holds_for_any_token_and_surrounding_text(token: str, before: 
 
 def test_configure_logging_redacts_through_the_root_handler() -> None:
     token = "root.handler.token-abcdefghijklmnop"
+    loaded = settings(keystone_db="postgresql://keystone:db-pass-hunter2@db.example:5432/keystone")
     stream = io.StringIO()
     root = logging.getLogger()
     old_level = root.level
-    handler = entry.configure_logging(logging.DEBUG, token, stream)
+    handler = entry.configure_logging(logging.DEBUG, token, stream, loaded.database_password())
     try:
         logging.getLogger("discord.http").debug("Authorization: Bot %s", token)
+        logging.getLogger("keystone").info("connecting to %s", loaded.database)
     finally:
         root.removeHandler(handler)
         root.setLevel(old_level)
     assert token not in stream.getvalue() and entry.REDACTED in stream.getvalue()
+    assert "db-pass-hunter2" not in stream.getvalue() and "keystone:[redacted]@db.example" in stream.getvalue()
 
 
 # ------------------------------------------------------------------ KeystoneBot against the fake
@@ -263,10 +266,13 @@ async def read_until(proc: asyncio.subprocess.Process, marker: bytes) -> bytes:
     return seen
 
 
-async def test_bot_py_runs_against_a_discord_compatible_server(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+async def test_bot_py_runs_against_a_discord_compatible_server(
+    fake_discord: FakeDiscord, tmp_path: Path, store_target: str
+) -> None:
+    """On either database: a file, or a PostgreSQL URL."""
     env = child_env(DISCORD_TOKEN=fake_discord.token, DISCORD_API_BASE_URL=fake_discord.base_url,
                     DISCORD_GATEWAY_URL=fake_discord.gateway_url, DEV_GUILD_ID=str(fake_discord.guild.id),
-                    KEYSTONE_DB=str(tmp_path / "keystone.db"), LOG_LEVEL="DEBUG", KEYSTONE_RENDER_WORKERS="1")
+                    KEYSTONE_DB=store_target, LOG_LEVEL="DEBUG", KEYSTONE_RENDER_WORKERS="1")
     proc = await asyncio.create_subprocess_exec(sys.executable, str(ROOT / "bot.py"), cwd=tmp_path, env=env,
                                                 stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
                                                 start_new_session=True)
@@ -362,6 +368,18 @@ async def test_an_unreachable_gateway_is_one_sentence(fake_discord: FakeDiscord,
     assert fake_discord.token not in err.decode()
     assert only_sentence(err.decode()) == (f"Cannot reach Discord at {gateway} (connection refused): "
                                            "check the network, or DISCORD_GATEWAY_URL in .env.")
+
+
+def test_an_unreachable_database_server_is_one_sentence_without_its_password(tmp_path: Path) -> None:
+    port = closed_port()
+    code, err = run_bot_py(tmp_path, DISCORD_TOKEN=SECRET, KEYSTONE_DB=f"postgresql://keystone:hunter2@127.0.0.1:{port}/games",
+                           DISCORD_API_BASE_URL=f"http://127.0.0.1:{closed_port()}")
+    assert code == 2 and SECRET not in err and "hunter2" not in err
+    sentence = only_sentence(err)
+    assert sentence.startswith(f"The PostgreSQL database postgresql://keystone@127.0.0.1:{port}/games for "
+                               "KEYSTONE_DB cannot be used (the connection failed: "), sentence
+    assert sentence.endswith("check that the server runs and that the URL, user and password are right, "
+                             "or point KEYSTONE_DB elsewhere.")
 
 
 def test_a_missing_database_folder_is_one_sentence_before_connecting(tmp_path: Path) -> None:

@@ -45,6 +45,7 @@ MISTAKES = {
     "render": ["--demo", "a", "--assets", "b"],
     "play": ["--budget", "0"],
     "replay": ["game.json"],
+    "store": ["copy", "only-one.db"],
 }
 
 

@@ -13,7 +13,7 @@ from keystone.engine import GameConfig
 from keystone.store import SeatInfo, Store
 from keystone.store.migrate import migrations
 from keystone.store.store import USERS_OPEN_GAMES
-from tests.store_helpers import play, start_game
+from tests.store_helpers import play, query, start_game
 
 ANN, BOB, CID = Actor(1, "Ann"), Actor(2, "Bob"), Actor(3, "Cid")
 TABLE, OTHER, LOBBY = Where(10, 1), Where(20, 1), Where(30, 1)
@@ -164,11 +164,9 @@ async def test_a_long_list_is_cut_to_one_message_and_says_how_many_more(store: S
     assert text.endswith(f"\n...and {60 - shown} more games not shown.") and 0 < shown < 60
 
 
-async def test_one_unreadable_game_does_not_hide_the_others(store: Store, tmp_path: Path) -> None:
+async def test_one_unreadable_game_does_not_hide_the_others(store: Store) -> None:
     await tables(store)
-    with sqlite3.connect(tmp_path / "k.db") as db:
-        db.execute("UPDATE games SET snapshot = '{}' WHERE channel_id = 10")
-    db.close()
+    await query(store, "UPDATE games SET snapshot = '{}' WHERE channel_id = 10")
     lines = lines_of((await GameService(store).games(TABLE, ANN)).private)
     assert len(lines) == 4
     assert "Ann, Bob · running (its turn could not be read)" in next(line for line in lines if "<#10>" in line)

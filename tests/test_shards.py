@@ -107,7 +107,7 @@ def test_the_command_line_flags_override_the_settings(monkeypatch: pytest.Monkey
         return 0
 
     monkeypatch.setattr(bot_py, "run_bot", run_bot)
-    monkeypatch.setattr(bot_py, "configure_logging", lambda level, token: None)
+    monkeypatch.setattr(bot_py, "configure_logging", lambda *given: None)
     monkeypatch.setenv("DISCORD_TOKEN", "x.y.z")
     assert bot_py.main(["--shards", "4-5", "--shard-count", "6"], env_file=None) == 0
     assert [(s.keystone_shards, s.keystone_shard_count) for s in seen] == [((4, 5), 6)]
@@ -129,8 +129,9 @@ def test_a_server_belongs_to_discords_shard_and_a_direct_message_to_shard_0() ->
     assert Shards.of(None, 3).ids == {0, 1, 2}
 
 
-async def test_the_stores_sql_finds_the_same_owner_as_the_rule(tmp_path: Path) -> None:
-    async with await Store.open(tmp_path / "k.db") as store:
+async def test_the_stores_sql_finds_the_same_owner_as_the_rule(store_target: str) -> None:
+    """On both databases: the SQL form of the rule is plain integer arithmetic on each."""
+    async with await Store.open(store_target) as store:
         for channel, guild in enumerate(SNOWFLAKES, start=100):
             await robot_due(store, guild, channel)
         for count in (1, 2, 3, 8):
@@ -160,10 +161,10 @@ async def timed_game(service: GameService, where: Where) -> None:
 
 
 @pytest.fixture
-async def database(tmp_path: Path) -> AsyncIterator[tuple[Path, Time]]:
-    """A database with bot turns due on each shard of two and in a direct message, and a timed game
-    on each shard (shard 0's an hour older, so its reminder comes first)."""
-    time, path = Time(), tmp_path / "k.db"
+async def database(store_target: str) -> AsyncIterator[tuple[str, Time]]:
+    """A database (SQLite or PostgreSQL) with bot turns due on each shard of two and in a direct
+    message, and a timed game on each shard (shard 0's an hour older, so its reminder comes first)."""
+    time, path = Time(), store_target
     service = GameService(await Store.open(path, clock=time), seeds=lambda: 7, clock=time)
     for guild, channel in ((ON_0, 20), (ON_1, 21), (None, 22)):
         await robot_due(service.store, guild, channel)
@@ -174,7 +175,7 @@ async def database(tmp_path: Path) -> AsyncIterator[tuple[Path, Time]]:
     yield path, time
 
 
-async def test_schedulers_on_complementary_shards_serve_every_game_once(database: tuple[Path, Time]) -> None:
+async def test_schedulers_on_complementary_shards_serve_every_game_once(database: tuple[str, Time]) -> None:
     path, time = database
     outboxes = {0: Outbox(), 1: Outbox()}
     schedulers = {
@@ -204,7 +205,7 @@ async def test_schedulers_on_complementary_shards_serve_every_game_once(database
             await scheduler.service.store.close()
 
 
-async def test_a_limit_never_starves_a_shard(database: tuple[Path, Time]) -> None:
+async def test_a_limit_never_starves_a_shard(database: tuple[str, Time]) -> None:
     path, time = database
     async with await Store.open(path, clock=time) as store:
         now = T0 + 13 * HOUR

@@ -25,8 +25,9 @@ from keystone.store import (
     StoreError,
     WrongStatus,
 )
+from keystone.store.backend import IntegrityViolation
 from keystone.store.migrate import latest
-from tests.store_helpers import play, random_move, results_for, start_game
+from tests.store_helpers import play, query, random_move, results_for, start_game
 
 
 async def lobby(store: Store, channel_id: int = 100, kind: str = "competitive") -> int:
@@ -37,10 +38,9 @@ async def lobby(store: Store, channel_id: int = 100, kind: str = "competitive") 
     return record.id
 
 
-def table_counts(path: Path) -> dict[str, int]:
-    with sqlite3.connect(path) as db:
-        return {t: db.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
-                for t in ("games", "seats", "actions", "results", "campaign")}
+async def table_counts(store: Store) -> dict[str, object]:
+    return {t: (await query(store, f"SELECT count(*) FROM {t}"))[0][0]
+            for t in ("games", "seats", "actions", "results", "campaign")}
 
 
 # --------------------------------------------------------------------------- opening
@@ -54,12 +54,12 @@ async def test_open_creates_wal_database_at_latest_schema(tmp_path: Path) -> Non
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
-async def test_game_survives_close_and_reopen(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "k.db")
+async def test_game_survives_close_and_reopen(store_target: str) -> None:
+    store = await Store.open(store_target)
     game = await start_game(store)
     state = await play(store, game.id, 12, random.Random(3))
     await store.close()
-    again = await Store.open(tmp_path / "k.db")
+    again = await Store.open(store_target)
     loaded = await again.load_game(game.id, replay=True)
     assert dump_state(loaded.state) == dump_state(state)
     assert (await again.get_active_game(100)) == loaded.record
@@ -138,7 +138,7 @@ async def test_leaving_without_a_seat_or_after_start_is_refused(store: Store) ->
         await store.join_lobby(game_id, SeatInfo.human(3, "Cyd"))
 
 
-async def test_start_with_wrong_player_count_changes_nothing(store: Store, tmp_path: Path) -> None:
+async def test_start_with_wrong_player_count_changes_nothing(store: Store) -> None:
     game_id = await lobby(store)
     before = await store.get_game(game_id)
     with pytest.raises(InvalidInput, match="2 player"):
@@ -157,29 +157,31 @@ async def test_one_open_game_per_channel(store: Store) -> None:
     assert len(await store.list_games("lobby")) == 2
 
 
-async def test_database_itself_refuses_a_second_open_game(store: Store, tmp_path: Path) -> None:
+async def test_database_itself_refuses_a_second_open_game(store: Store) -> None:
     await lobby(store, channel_id=100)
-    with sqlite3.connect(tmp_path / "k.db") as db, pytest.raises(sqlite3.IntegrityError):
-        db.execute(
+    with pytest.raises(IntegrityViolation):
+        await query(
+            store,
             "INSERT INTO games (channel_id, kind, ruleset, config, host_id, status, created_at, updated_at) "
-            "VALUES (100, 'solo', 'x', '{}', 1, 'active', 0, 0)"
+            "VALUES (100, 'solo', 'x', '{}', 1, 'active', 0, 0)",
         )
 
 
 # --------------------------------------------------------------------------- moves
 
 
-async def test_database_itself_refuses_a_stale_move(store: Store, tmp_path: Path) -> None:
+async def test_database_itself_refuses_a_stale_move(store: Store) -> None:
     game = await start_game(store, seed=3)
     await play(store, game.id, 2, random.Random(3))
-    before = table_counts(tmp_path / "k.db")
-    with sqlite3.connect(tmp_path / "k.db") as db, pytest.raises(sqlite3.IntegrityError, match="stale"):
-        db.execute(
+    before = await table_counts(store)
+    with pytest.raises(IntegrityViolation, match="stale"):
+        await query(
+            store,
             "INSERT INTO move_commits (game_id, expected_version, seed, seat, notation, snapshot, state_hash, "
-            "created_at) VALUES (?, 1, 3, 0, 'endturn', '{}', x'00', 0)",
-            (game.id,),
+            "created_at) VALUES (?, 1, 3, 0, 'endturn', '{}', ?, 0)",
+            (game.id, b"\0"),
         )
-    assert table_counts(tmp_path / "k.db") == before
+    assert await table_counts(store) == before
     assert (await store.load_game(game.id)).state.version == 2
 
 
@@ -205,16 +207,16 @@ async def test_commit_stores_canonical_text(store: Store) -> None:
     assert await store.log(game.id) == [text]
 
 
-async def test_stale_commit_changes_nothing(store: Store, tmp_path: Path) -> None:
+async def test_stale_commit_changes_nothing(store: Store) -> None:
     game = await start_game(store)
     state = await play(store, game.id, 3, random.Random(1))
-    before = table_counts(tmp_path / "k.db")
+    before = await table_counts(store)
     old = replay(game.config, 1, ["Ada", "Brook"], (await store.log(game.id))[:2])
     _, new = random_move(old, random.Random(5))
     with pytest.raises(StaleVersion) as caught:
         await store.commit_action(game.id, 2, old.current, "endturn", new)
     assert caught.value.current == 3 and "moved on" in str(caught.value)
-    assert table_counts(tmp_path / "k.db") == before
+    assert await table_counts(store) == before
     assert dump_state((await store.load_game(game.id)).state) == dump_state(state)
 
 
@@ -223,15 +225,15 @@ async def test_stale_commit_changes_nothing(store: Store, tmp_path: Path) -> Non
     [(5, None, "seat"), (3, None, "Seat 4 is not part"), (0, "fly away", "don't know"), (0, 7, "notation")],
 )
 async def test_bad_commit_input_changes_nothing(
-    store: Store, tmp_path: Path, seat: int, text: object, message: str
+    store: Store, seat: int, text: object, message: str
 ) -> None:
     game = await start_game(store)
     state = (await store.load_game(game.id)).state
     move, new = random_move(state, random.Random(2))
-    before = table_counts(tmp_path / "k.db")
+    before = await table_counts(store)
     with pytest.raises(InvalidInput, match=message):
         await store.commit_action(game.id, 0, seat, move if text is None else text, new)  # type: ignore[arg-type]
-    assert table_counts(tmp_path / "k.db") == before
+    assert await table_counts(store) == before
     assert (await store.get_game(game.id)).version == 0
 
 
@@ -309,13 +311,13 @@ async def test_untrusted_text_is_stored_verbatim(store: Store) -> None:
     ],
 )
 async def test_bad_lobby_input_is_refused_with_a_sentence(
-    store: Store, tmp_path: Path, kwargs: dict[str, object], message: str
+    store: Store, kwargs: dict[str, object], message: str
 ) -> None:
     args: dict[str, object] = {"guild_id": 9, "channel_id": 100, "kind": "competitive", "host_id": 1,
                                "host_name": "Ada", "config": GameConfig()}
     with pytest.raises(InvalidInput, match=message):
         await store.create_lobby(**{**args, **kwargs})  # type: ignore[arg-type]
-    assert table_counts(tmp_path / "k.db")["games"] == 0
+    assert (await table_counts(store))["games"] == 0
 
 
 # --------------------------------------------------------------------------- finishing

@@ -12,6 +12,7 @@ import pytest
 
 from keystone.engine import GameConfig, dump_config, dump_state, new_game
 from keystone.store import Clock, InvalidInput, SeatInfo, Store, WrongStatus, state_digest
+from keystone.store.backend import SqliteDatabase
 from keystone.store.migrate import latest, migrate
 from tests.store_helpers import play, start_game
 
@@ -36,8 +37,8 @@ async def timed_game(store: Store, channel_id: int = 100) -> int:
     return record.id
 
 
-async def test_a_clock_is_kept_with_the_game_and_replaced_per_turn(tmp_path: Path) -> None:
-    async with await Store.open(tmp_path / "k.db", clock=Time()) as store:
+async def test_a_clock_is_kept_with_the_game_and_replaced_per_turn(store_target: str) -> None:
+    async with await Store.open(store_target, clock=Time()) as store:
         game = await timed_game(store)
         await store.set_clock(game, clock())
         record = await store.get_game(game)
@@ -48,8 +49,8 @@ async def test_a_clock_is_kept_with_the_game_and_replaced_per_turn(tmp_path: Pat
         assert (await store.get_game(game)).clock is None
 
 
-async def test_only_running_games_with_a_pace_are_timed(tmp_path: Path) -> None:
-    async with await Store.open(tmp_path / "k.db", clock=Time()) as store:
+async def test_only_running_games_with_a_pace_are_timed(store_target: str) -> None:
+    async with await Store.open(store_target, clock=Time()) as store:
         untimed = await start_game(store, 100)
         await store.set_clock(untimed.id, clock())
         assert (await store.get_game(untimed.id)).clock is None
@@ -62,8 +63,8 @@ async def test_only_running_games_with_a_pace_are_timed(tmp_path: Path) -> None:
             await store.set_clock(lobby.id, Clock(0, 0, 10.0, 5.0, 20.0))
 
 
-async def test_the_clock_goes_when_the_game_ends(tmp_path: Path) -> None:
-    async with await Store.open(tmp_path / "k.db", clock=Time()) as store:
+async def test_the_clock_goes_when_the_game_ends(store_target: str) -> None:
+    async with await Store.open(store_target, clock=Time()) as store:
         game = await timed_game(store)
         await store.set_clock(game, clock())
         await store.abandon_game(game)
@@ -71,8 +72,8 @@ async def test_the_clock_goes_when_the_game_ends(tmp_path: Path) -> None:
         assert await store.due_clocks(10**9) == []
 
 
-async def test_due_clocks_gives_deadlines_then_reminders_and_skips_what_is_not_due(tmp_path: Path) -> None:
-    async with await Store.open(tmp_path / "k.db", clock=Time()) as store:
+async def test_due_clocks_gives_deadlines_then_reminders_and_skips_what_is_not_due(store_target: str) -> None:
+    async with await Store.open(store_target, clock=Time()) as store:
         early, late, later = [await timed_game(store, c) for c in (100, 200, 300)]
         await store.set_clock(early, clock(start=1000.0))
         await store.set_clock(late, clock(start=1040.0))
@@ -86,15 +87,14 @@ async def test_due_clocks_gives_deadlines_then_reminders_and_skips_what_is_not_d
         assert len(await store.due_clocks(1100.0, limit=1)) == 2, "the limit holds for each kind"
 
 
-async def test_a_reminder_is_claimed_once_even_across_a_reopen(tmp_path: Path) -> None:
-    path = tmp_path / "k.db"
-    async with await Store.open(path, clock=Time()) as store:
+async def test_a_reminder_is_claimed_once_even_across_a_reopen(store_target: str) -> None:
+    async with await Store.open(store_target, clock=Time()) as store:
         game = await timed_game(store)
         await store.set_clock(game, clock())
         [due] = await store.due_clocks(1060.0)
         assert await store.claim_reminder(game, due.clock) is True
         assert await store.claim_reminder(game, due.clock) is False
-    async with await Store.open(path, clock=Time()) as store:
+    async with await Store.open(store_target, clock=Time()) as store:
         assert await store.due_clocks(1060.0) == []
         assert await store.claim_reminder(game, due.clock) is False
         assert (await store.get_game(game)).clock == Clock(0, 0, 1000.0, 1050.0, 1100.0, reminded=True)
@@ -102,9 +102,9 @@ async def test_a_reminder_is_claimed_once_even_across_a_reopen(tmp_path: Path) -
         assert await store.claim_reminder(game, due.clock) is False, "a claim names the clock it was due for"
 
 
-async def test_pause_stops_due_work_and_resume_moves_the_times_on(tmp_path: Path) -> None:
+async def test_pause_stops_due_work_and_resume_moves_the_times_on(store_target: str) -> None:
     time = Time(1000.0)
-    async with await Store.open(tmp_path / "k.db", clock=time) as store:
+    async with await Store.open(store_target, clock=time) as store:
         game = await timed_game(store)
         await store.set_clock(game, clock())
         time.now = 1020.0
@@ -119,9 +119,9 @@ async def test_pause_stops_due_work_and_resume_moves_the_times_on(tmp_path: Path
         assert (await store.resume_clock(game)).clock == record.clock, "resuming a running clock changes nothing"
 
 
-async def test_a_turn_that_starts_while_paused_gets_its_whole_time_on_resume(tmp_path: Path) -> None:
+async def test_a_turn_that_starts_while_paused_gets_its_whole_time_on_resume(store_target: str) -> None:
     time = Time(1000.0)
-    async with await Store.open(tmp_path / "k.db", clock=time) as store:
+    async with await Store.open(store_target, clock=time) as store:
         game = await timed_game(store)
         await store.pause_clock(game)
         await store.set_clock(game, clock(start=1200.0))
@@ -129,8 +129,8 @@ async def test_a_turn_that_starts_while_paused_gets_its_whole_time_on_resume(tmp
         assert (await store.resume_clock(game)).clock == Clock(0, 0, 1200.0, 1550.0, 1600.0)
 
 
-async def test_missed_turns_make_a_seat_away_and_coming_back_clears_both(tmp_path: Path) -> None:
-    async with await Store.open(tmp_path / "k.db", clock=Time()) as store:
+async def test_missed_turns_make_a_seat_away_and_coming_back_clears_both(store_target: str) -> None:
+    async with await Store.open(store_target, clock=Time()) as store:
         game = await timed_game(store)
         first = await store.miss_turn(game, 1, away_after=2)
         assert (first.missed, first.away, first.bot_decides) == (1, False, False)
@@ -143,8 +143,8 @@ async def test_missed_turns_make_a_seat_away_and_coming_back_clears_both(tmp_pat
         assert [(s.missed, s.away) for s in seats] == [(0, True), (0, False)]
 
 
-async def test_bots_and_ended_games_have_no_away_seats(tmp_path: Path) -> None:
-    async with await Store.open(tmp_path / "k.db", clock=Time()) as store:
+async def test_bots_and_ended_games_have_no_away_seats(store_target: str) -> None:
+    async with await Store.open(store_target, clock=Time()) as store:
         state = new_game(GameConfig(players=2), 1, ["Ada", "Bot"])
         record = await store.create_game(guild_id=9, channel_id=5, kind="competitive", host_id=1,
                                          seats=[SeatInfo.human(1, "Ada"), SeatInfo.bot(1, "Bot")], state=state)
@@ -155,8 +155,8 @@ async def test_bots_and_ended_games_have_no_away_seats(tmp_path: Path) -> None:
             await store.set_away(record.id, 0, True)
 
 
-async def test_away_and_missed_survive_moves_and_a_seat_handed_to_a_bot_starts_fresh(tmp_path: Path) -> None:
-    async with await Store.open(tmp_path / "k.db", clock=Time()) as store:
+async def test_away_and_missed_survive_moves_and_a_seat_handed_to_a_bot_starts_fresh(store_target: str) -> None:
+    async with await Store.open(store_target, clock=Time()) as store:
         game = await timed_game(store)
         await store.miss_turn(game, 0, away_after=1)
         await play(store, game, 5, random.Random(2))
@@ -165,8 +165,8 @@ async def test_away_and_missed_survive_moves_and_a_seat_handed_to_a_bot_starts_f
         assert (record.seats[0].missed, record.seats[0].away) == (0, False)
 
 
-async def test_notify_is_off_until_turned_on(tmp_path: Path) -> None:
-    async with await Store.open(tmp_path / "k.db", clock=Time()) as store:
+async def test_notify_is_off_until_turned_on(store_target: str) -> None:
+    async with await Store.open(store_target, clock=Time()) as store:
         assert await store.notify(7) is False
         await store.set_notify(7, True)
         assert await store.notify(7) is True and await store.notify(8) is False
@@ -174,8 +174,8 @@ async def test_notify_is_off_until_turned_on(tmp_path: Path) -> None:
         assert await store.notify(7) is False
 
 
-async def test_a_vote_counts_once_per_voter_and_turn(tmp_path: Path) -> None:
-    async with await Store.open(tmp_path / "k.db", clock=Time()) as store:
+async def test_a_vote_counts_once_per_voter_and_turn(store_target: str) -> None:
+    async with await Store.open(store_target, clock=Time()) as store:
         game = await timed_game(store)
         assert await store.add_away_vote(game, 1, 4, 10) == 1
         assert await store.add_away_vote(game, 1, 4, 10) == 1
@@ -188,7 +188,7 @@ async def test_a_version_three_file_is_migrated_and_its_game_keeps_playing(tmp_p
     state = new_game(GameConfig(), 21, ["Ada", "Brook"])
     snapshot = dump_state(state)
     async with aiosqlite.connect(path, isolation_level=None) as db:
-        assert await migrate(db, lambda: 1.0, target=3) == 3
+        assert await migrate(SqliteDatabase(db), lambda: 1.0, target=3) == 3
         await db.execute(
             "INSERT INTO games (id, guild_id, channel_id, kind, ruleset, config, host_id, status, seed, names, "
             "snapshot, version, state_hash, created_at, updated_at) "

@@ -4,7 +4,6 @@ finishing move, and a server's board of the day."""
 from __future__ import annotations
 
 import random
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -12,7 +11,7 @@ import pytest
 from keystone.engine import GameConfig, apply, is_over, new_game
 from keystone.engine.actions import Resign
 from keystone.store import ChannelBusy, DailyTaken, InvalidInput, SeatResult, Store
-from tests.store_helpers import play, random_move, results_for, start_game
+from tests.store_helpers import play, query, random_move, results_for, start_game
 
 DAY = "2026-12-01"
 SOLO = GameConfig(players=1)
@@ -24,11 +23,11 @@ async def start_daily(store: Store, user_id: int, channel_id: int, day: str = DA
     return record.id
 
 
-async def test_the_secret_is_made_once_and_kept(tmp_path: Path) -> None:
-    async with await Store.open(tmp_path / "k.db") as store:
+async def test_the_secret_is_made_once_and_kept(store_target: str, tmp_path: Path) -> None:
+    async with await Store.open(store_target) as store:
         first = await store.daily_secret()
         assert len(first) >= 32 and await store.daily_secret() == first
-    async with await Store.open(tmp_path / "k.db") as store:
+    async with await Store.open(store_target) as store:
         assert await store.daily_secret() == first
     async with await Store.open(tmp_path / "other.db") as store:
         assert await store.daily_secret() != first, "each database makes its own secret at random"
@@ -46,7 +45,7 @@ async def test_a_daily_game_is_a_running_solo_game_linked_to_its_day(store: Stor
     assert await store.daily_game("2026-12-02", 5) is None
 
 
-async def test_one_attempt_per_person_per_day_and_a_refusal_writes_nothing(store: Store, tmp_path: Path) -> None:
+async def test_one_attempt_per_person_per_day_and_a_refusal_writes_nothing(store: Store) -> None:
     first = await start_daily(store, 5, 500)
     await store.abandon_game(first)
     with pytest.raises(DailyTaken, match="already have a daily challenge for 2026-12-01"):
@@ -54,8 +53,7 @@ async def test_one_attempt_per_person_per_day_and_a_refusal_writes_nothing(store
     assert await store.get_active_game(500) is None, "the refused game was not created"
     await start_daily(store, 5, 500, day="2026-12-02")
     await start_daily(store, 6, 600)
-    with sqlite3.connect(tmp_path / "k.db") as db:
-        assert db.execute("SELECT count(*) FROM games").fetchone() == (3,)
+    assert await query(store, "SELECT count(*) FROM games") == [(3,)]
 
 
 async def test_a_busy_direct_message_refuses_the_daily_and_writes_nothing(store: Store) -> None:

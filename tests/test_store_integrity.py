@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from keystone.engine import GameState, apply, dump_state, is_over, legal_actions, parse_action
+from keystone.engine import GameConfig, GameState, apply, dump_state, is_over, legal_actions, parse_action
 from keystone.engine.history import undone
-from keystone.store import CorruptGame, StaleVersion, Store, state_digest
-from tests.store_helpers import play, random_move, results_for, start_game
+from keystone.store import CorruptGame, SeatInfo, StaleVersion, Store, state_digest
+from tests.store_helpers import play, query, random_move, results_for, start_game
 
 
 async def played(tmp_path: Path, moves: int = 15) -> tuple[Store, int]:
@@ -96,14 +96,26 @@ async def test_a_rewritten_move_is_found_by_the_replay_audit(tmp_path: Path) -> 
     await store.close()
 
 
-async def test_an_intact_game_passes_the_audit_at_every_length(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "k.db")
+async def test_an_intact_game_passes_the_audit_at_every_length(store_target: str) -> None:
+    store = await Store.open(store_target)
     game = await start_game(store, seed=12)
     rng = random.Random(12)
     for _ in range(6):
         state = await play(store, game.id, 7, rng)
         loaded = await store.verify_game(game.id)
         assert dump_state(loaded.state) == dump_state(state)
+    await store.close()
+
+
+async def test_a_rewritten_move_on_a_server_is_found_by_the_replay_audit(postgres_url: str) -> None:
+    store = await Store.open(postgres_url)
+    game = await start_game(store, seed=6)
+    await play(store, game.id, 15, random.Random(6))
+    await query(store, "ALTER TABLE actions DISABLE TRIGGER actions_no_update")  # the owner can, by hand
+    await query(store, "UPDATE actions SET notation = 'endturn' WHERE version = 1")
+    assert (await store.load_game(game.id)).state.version == 15
+    with pytest.raises(CorruptGame, match="move 1 "):
+        await store.verify_game(game.id)
     await store.close()
 
 
@@ -116,8 +128,8 @@ async def candidates(state: GameState, count: int) -> list[tuple[str, GameState]
     return [(str(a), apply(state, a)[0]) for a in (actions[i % len(actions)] for i in range(count))]
 
 
-async def test_racing_clicks_on_one_state_apply_once(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "k.db")
+async def test_racing_clicks_on_one_state_apply_once(store_target: str) -> None:
+    store = await Store.open(store_target)
     game = await start_game(store)
     state = await play(store, game.id, 5, random.Random(1))
     moves = await candidates(state, 40)
@@ -133,10 +145,11 @@ async def test_racing_clicks_on_one_state_apply_once(tmp_path: Path) -> None:
     await store.close()
 
 
-async def test_many_players_racing_through_a_game_commit_every_move_exactly_once(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "k.db", durable=False)
+async def test_many_players_racing_through_a_game_commit_every_move_exactly_once(store_target: str) -> None:
+    store = await Store.open(store_target, durable=False)
     game = await start_game(store, seed=3)
-    wins: list[str] = []
+    wins: list[tuple[int, str]] = []
+    """(version, move) per successful commit; on a pool, commits may return out of order."""
     stale = 0
 
     async def player(number: int) -> None:
@@ -151,21 +164,22 @@ async def test_many_players_racing_through_a_game_commit_every_move_exactly_once
             try:
                 await store.commit_action(game.id, state.version, state.current, text, new,
                                           results=results_for(new) if is_over(new) else None)
-                wins.append(text)
+                wins.append((new.version, text))
             except StaleVersion:
                 stale += 1
 
     await asyncio.gather(*(player(n) for n in range(12)))
     final = await store.verify_game(game.id)
     assert is_over(final.state) and final.record.status == "finished"
-    assert await store.log(game.id) == wins and len(wins) == final.state.version
+    assert await store.log(game.id) == [text for _, text in sorted(wins)]
+    assert sorted(v for v, _ in wins) == list(range(1, final.state.version + 1))
     assert stale > 0
     await store.close()
 
 
-async def test_two_connections_racing_on_one_file_apply_once(tmp_path: Path) -> None:
-    first = await Store.open(tmp_path / "k.db")
-    second = await Store.open(tmp_path / "k.db")
+async def test_two_stores_racing_on_one_database_apply_once(store_target: str) -> None:
+    first = await Store.open(store_target)
+    second = await Store.open(store_target)
     game = await start_game(first)
     state = (await second.load_game(game.id)).state
     moves = await candidates(state, 20)
@@ -180,8 +194,22 @@ async def test_two_connections_racing_on_one_file_apply_once(tmp_path: Path) -> 
     await second.close()
 
 
-async def test_an_undo_is_logged_and_the_replay_audit_restores_the_same_state(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "k.db")
+async def test_three_stores_filling_one_lobby_at_once_seat_everyone_once(store_target: str) -> None:
+    """Each join reads the lobby and writes its seats back: writers must queue, or a seat is lost."""
+    stores = [await Store.open(store_target) for _ in range(3)]
+    try:
+        lobby = await stores[0].create_lobby(guild_id=9, channel_id=100, kind="competitive", host_id=1,
+                                             host_name="Ada", config=GameConfig(players=4))
+        await asyncio.gather(*(s.join_lobby(lobby.id, SeatInfo.human(10 + i, f"P{i}")) for i, s in enumerate(stores)))
+        seats = (await stores[1].get_game(lobby.id)).seats
+        assert sorted(s.user_id or 0 for s in seats) == [1, 10, 11, 12]
+    finally:
+        for s in stores:
+            await s.close()
+
+
+async def test_an_undo_is_logged_and_the_replay_audit_restores_the_same_state(store_target: str) -> None:
+    store = await Store.open(store_target)
     game = await start_game(store, seed=3)
     start = (await store.load_game(game.id)).state
     skill = f"skill {start.skills[0].number}"
@@ -195,8 +223,8 @@ async def test_an_undo_is_logged_and_the_replay_audit_restores_the_same_state(tm
     await store.close()
 
 
-async def test_an_undo_the_rules_refuse_is_found_by_the_replay_audit(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "k.db")
+async def test_an_undo_the_rules_refuse_is_found_by_the_replay_audit(store_target: str) -> None:
+    store = await Store.open(store_target)
     game = await start_game(store, seed=3)
     start = (await store.load_game(game.id)).state
     take = legal_actions(start)[0]  # a take that ends the turn: synergy is too short for a Wild

@@ -8,13 +8,15 @@ import sqlite3
 from pathlib import Path
 
 import aiosqlite
+import asyncpg
 import pytest
 
 from keystone.engine import GameConfig, dump_config, dump_state, new_game
 from keystone.store import SchemaError, SeatResult, Store, state_digest
 from keystone.store import migrate as migrate_module
-from keystone.store.migrate import Migration, latest, migrate, migrations
-from tests.store_helpers import random_move
+from keystone.store.backend import IntegrityViolation, SqliteDatabase
+from keystone.store.migrate import DIALECTS, Migration, latest, migrate, migrations
+from tests.store_helpers import play, query, random_move, start_game
 
 
 def tables(path: Path) -> set[str]:
@@ -47,7 +49,7 @@ async def test_empty_file_is_migrated_to_the_latest_schema(tmp_path: Path) -> No
 async def first_schema_database(path: Path) -> tuple[int, list[str]]:
     """A database as the first version of the bot left it: schema 1 and a game in progress."""
     async with aiosqlite.connect(path, isolation_level=None) as db:
-        assert await migrate(db, lambda: 1.0, target=1) == 1
+        assert await migrate(SqliteDatabase(db), lambda: 1.0, target=1) == 1
         config = GameConfig()
         state = new_game(config, 21, ["Ada", "Brook"])
         await db.execute(
@@ -104,30 +106,43 @@ async def test_two_processes_opening_a_new_file_at_once_both_succeed(tmp_path: P
             await s.close()
 
 
+def test_both_databases_have_the_same_numbered_migrations() -> None:
+    series = {dialect: [(m.number, m.name) for m in migrations(dialect)] for dialect in DIALECTS}
+    assert series["sqlite"] == series["postgresql"] and latest("postgresql") == latest()
+
+
+async def test_two_processes_opening_a_new_server_database_at_once_all_succeed(postgres_url: str) -> None:
+    stores = await asyncio.gather(*(Store.open(postgres_url) for _ in range(4)))
+    try:
+        assert [await s.schema_version() for s in stores] == [latest()] * 4
+        assert await query(stores[0], "SELECT count(*) FROM schema_version") == [(latest(),)]
+    finally:
+        for s in stores:
+            await s.close()
+
+
 async def test_a_failing_migration_leaves_the_schema_as_it_was(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    store_target: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    path = tmp_path / "k.db"
-    await (await Store.open(path)).close()
+    await (await Store.open(store_target)).close()
     broken = Migration(latest() + 1, "broken", "CREATE TABLE extra (a INTEGER);\nINSERT INTO nowhere VALUES (1);\n")
-    known = migrations()
-    monkeypatch.setattr(migrate_module, "migrations", lambda: [*known, broken])
+    known = {dialect: migrations(dialect) for dialect in DIALECTS}
+    monkeypatch.setattr(migrate_module, "migrations", lambda dialect="sqlite": [*known[dialect], broken])
     with pytest.raises(SchemaError, match="nowhere"):
-        await Store.open(path)
-    assert "extra" not in tables(path)
+        await Store.open(store_target)
     monkeypatch.undo()
-    store = await Store.open(path)
-    assert await store.schema_version() == latest()
-    await store.close()
+    async with await Store.open(store_target) as store:
+        assert await store.schema_version() == latest()
+        await query(store, "CREATE TABLE extra (a INTEGER)")  # the failed step left no table behind
 
 
-async def test_a_database_from_a_newer_bot_is_refused(tmp_path: Path) -> None:
-    path = tmp_path / "k.db"
-    await (await Store.open(path)).close()
-    with sqlite3.connect(path) as db:
-        db.execute("INSERT INTO schema_version VALUES (99, 'future', 0)")
+async def test_a_database_from_a_newer_bot_is_refused(store_target: str) -> None:
+    async with await Store.open(store_target) as store:
+        await query(store, "INSERT INTO schema_version VALUES (99, 'future', 0)")
     with pytest.raises(SchemaError, match="newer version"):
-        await Store.open(path)
+        await Store.open(store_target)
+    with pytest.raises(SchemaError, match="newer version"):
+        await Store.check(store_target)
 
 
 async def test_a_file_that_is_not_a_database_is_refused(tmp_path: Path) -> None:
@@ -147,3 +162,30 @@ async def test_log_rows_cannot_be_rewritten(tmp_path: Path) -> None:
                 db.execute(sql)
         assert db.execute("SELECT count(*) FROM actions WHERE game_id = ?", (game_id,)).fetchone()[0] == 8
 
+
+
+async def test_the_database_itself_keeps_the_log_append_only(store: Store) -> None:
+    game = await start_game(store)
+    await play(store, game.id, 4, random.Random(1))
+    refused = ["UPDATE actions SET notation = 'skip'", "DELETE FROM actions"]
+    if store.database.dialect.name == "postgresql":
+        refused.append("TRUNCATE actions")
+    for sql in refused:
+        with pytest.raises(IntegrityViolation, match="append-only"):
+            await query(store, sql)
+    assert (await store.verify_game(game.id)).state.version == 4
+
+
+async def test_a_server_database_holding_another_programs_tables_is_refused_untouched(
+    postgres_schema_url: str,
+) -> None:
+    other = await asyncpg.connect(postgres_schema_url)
+    try:
+        await other.execute("CREATE TABLE notes (id integer, text text)")
+        for attempt in (Store.open, Store.check):
+            with pytest.raises(SchemaError, match="holds another program's tables, so it was left untouched"):
+                await attempt(postgres_schema_url)
+        tables = await other.fetch("SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")
+        assert [r[0] for r in tables] == ["notes"]
+    finally:
+        await other.close()

@@ -23,9 +23,10 @@ from keystone.store import (
     WrongStatus,
     state_digest,
 )
+from keystone.store.backend import IntegrityViolation, SqliteDatabase
 from keystone.store.migrate import migrate
 from keystone.store.ratings import rating_places
-from tests.store_helpers import NAMES, start_game
+from tests.store_helpers import NAMES, query, start_game
 
 FRESH = PlayerRating("user:0", 25.0, 25 / 3, 1)
 
@@ -42,8 +43,7 @@ async def rating(store: Store, user_id: int) -> PlayerRating:
 
 
 async def ratings_table(store: Store) -> list[tuple[object, ...]]:
-    return [tuple(r) for r in await store._conn().execute_fetchall("SELECT player, mu, sigma, games FROM ratings "
-                                                                  "ORDER BY player")]
+    return await query(store, "SELECT player, mu, sigma, games FROM ratings ORDER BY player")
 
 
 async def game_with(store: Store, seats: list[SeatInfo], channel: int, guild: int | None = 9,
@@ -72,7 +72,10 @@ async def test_a_tie_between_equals_moves_neither_and_makes_both_surer(store: St
     assert first.sigma == second.sigma < FRESH.sigma and first.shown > FRESH.shown
 
 
-async def test_replaying_the_same_results_in_order_from_scratch_gives_the_same_ratings(tmp_path: Path) -> None:
+async def test_replaying_the_same_results_in_order_from_scratch_gives_the_same_ratings(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    """Once on SQLite, once on PostgreSQL: the two databases rate alike."""
     rng = random.Random(17)
     games = []
     for _ in range(12):
@@ -80,8 +83,8 @@ async def test_replaying_the_same_results_in_order_from_scratch_gives_the_same_r
         people = rng.sample(range(1, 6), players)
         games.append((people, [rng.randint(1, players) for _ in range(players)]))
     tables = []
-    for name in ("first.db", "again.db"):
-        async with await Store.open(tmp_path / name, clock=lambda: 1.0) as store:
+    for target in (str(tmp_path / "first.db"), postgres_url):
+        async with await Store.open(target, clock=lambda: 1.0) as store:
             for channel, (people, places) in enumerate(games, start=100):
                 seats = [SeatInfo.human(p, NAMES[i]) for i, p in enumerate(people)]
                 record = await game_with(store, seats, channel)
@@ -100,16 +103,15 @@ async def test_a_game_finishes_once_so_it_is_rated_once(store: Store) -> None:
     with pytest.raises(WrongStatus):
         await store.finish_game(game.id, finished([1, 2]))
     assert [(await rating(store, u)).games for u in (1, 2)] == [1, 1]
-    changes = await store._conn().execute_fetchall("SELECT count(*) FROM rating_changes")
-    assert [tuple(r) for r in changes] == [(2,)]
+    assert await query(store, "SELECT count(*) FROM rating_changes") == [(2,)]
 
 
 async def test_a_failure_while_rating_undoes_the_whole_finish(store: Store) -> None:
     game = await start_game(store)
-    await store._conn().execute(  # a stray row that makes the rating step fail half-way
-        "INSERT INTO rating_changes VALUES (?, 1, 'user:9', 1, 25, 8, 25, 8)", (game.id,)
+    await query(  # a stray row that makes the rating step fail half-way
+        store, "INSERT INTO rating_changes VALUES (?, 1, 'user:9', 1, 25, 8, 25, 8)", (game.id,)
     )
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(IntegrityViolation):
         await store.finish_game(game.id, finished([1, 2]))
     assert (await store.get_game(game.id)).status == "active"
     assert await store.player_results(1) == [] and await ratings_table(store) == []
@@ -119,8 +121,8 @@ async def test_a_resigner_whose_seat_a_bot_finished_is_rated_last_and_the_bot_is
     game = await start_game(store, players=3)
     await store.replace_seat(game.id, 1, SeatInfo.bot(1, "Bot for Brook"), resigned=True)
     await store.finish_game(game.id, finished([2, 1, 3]))  # the bot in Brook's seat came first
-    rows = await store._conn().execute_fetchall("SELECT position, player, place FROM rating_changes ORDER BY position")
-    assert [tuple(r) for r in rows] == [(0, "user:1", 1), (1, "user:2", 3), (2, "user:3", 2)]
+    rows = await query(store, "SELECT position, player, place FROM rating_changes ORDER BY position")
+    assert rows == [(0, "user:1", 1), (1, "user:2", 3), (2, "user:3", 2)]
     assert (await rating(store, 2)).mu < FRESH.mu < (await rating(store, 1)).mu
     assert [r[0] for r in await ratings_table(store)] == ["user:1", "user:2", "user:3"]
     assert await store.player_results(2) == [], "the result itself is the seat's as it ended: the bot's"
@@ -190,7 +192,7 @@ async def test_a_bad_summary_is_refused_and_finishes_nothing(store: Store, summa
 async def test_a_finished_game_from_before_ratings_keeps_its_results_unrated(tmp_path: Path) -> None:
     path = tmp_path / "old.db"
     async with aiosqlite.connect(path, isolation_level=None) as db:
-        assert await migrate(db, lambda: 1.0, target=3) == 3
+        assert await migrate(SqliteDatabase(db), lambda: 1.0, target=3) == 3
         config = GameConfig()
         snapshot = dump_state(new_game(config, 21, ["Ada", "Brook"]))
         await db.execute(

@@ -1,12 +1,12 @@
-"""Persistence: games, their move logs, results and solo campaigns in one SQLite file.
+"""Persistence: games, their move logs, results and solo campaigns in one SQLite file or PostgreSQL database.
 
 Games in progress survive restarts and crashes, and every move is kept so any game can be
 replayed and audited. The service layer is the only intended caller; it never writes SQL.
 
 Typical use by the service::
 
-    await Store.check(settings.database_path)                # at start-up: refuses, writes nothing
-    store = await Store.open(settings.database_path)        # WAL, migrations applied
+    await Store.check(settings.database)                     # at start-up: refuses, writes nothing
+    store = await Store.open(settings.database)             # a path or postgresql:// URL; migrated
     lobby = await store.create_lobby(guild_id=g, channel_id=c, kind="competitive",
                                      host_id=u, host_name="Ada", config=GameConfig(players=2))
     lobby = await store.join_lobby(lobby.id, SeatInfo.human(v, "Brook"))   # or SeatInfo.bot(2, "Bot")
@@ -39,6 +39,10 @@ Rules of the API:
   move; use it for audits, since it fails if the rules of play changed after a game was recorded.
 - Only our own files are written: `open` and `check` refuse a missing folder, another program's
   file, a damaged or read-only one with a `DatabaseUnusable` naming the file, before any write.
+  A PostgreSQL server that cannot be reached, or a database there holding other tables, is
+  refused the same way; its password is never part of a message.
+- SQLite and PostgreSQL give the same guarantees through the same SQL (see `backend`);
+  `keystone.store.copy` moves every record from one to the other.
 - The daily challenge: `start_daily_game` creates and starts a person's solo game of a UTC day
   together with its day row (`DailyTaken` for a second one that day); the move that finishes it
   writes its result in the same transaction. `daily_secret` is made once, at first use.

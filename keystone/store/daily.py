@@ -12,9 +12,9 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from keystone.store.backend import Connection, Row
 from keystone.store.errors import InvalidInput, StoreError
 from keystone.store.models import SeatResult, Status
-from keystone.store.rows import Db, Row
 
 SECRET_BYTES = 32
 _DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -79,17 +79,17 @@ def daily_from_row(row: Row) -> DailyGame:
     return DailyGame(row[0], row[1], row[2], row[3], row[4], row[5], bool(row[6]), row[7], row[8])
 
 
-async def secret(db: Db, now: float) -> bytes:
+async def secret(db: Connection, now: float) -> bytes:
     """The one daily secret, made on first use from the system's secure random source."""
     await db.execute(
-        "INSERT OR IGNORE INTO daily_secret (id, secret, created_at) VALUES (1, ?, ?)",
+        "INSERT INTO daily_secret (id, secret, created_at) VALUES (1, ?, ?) ON CONFLICT DO NOTHING",
         (secrets.token_bytes(SECRET_BYTES), now),
     )
-    rows = list(await db.execute_fetchall("SELECT secret FROM daily_secret WHERE id = 1"))
+    rows = await db.fetch("SELECT secret FROM daily_secret WHERE id = 1")
     return bytes(rows[0][0])
 
 
-async def record_result(db: Db, game_id: int, results: Sequence[SeatResult], now: float) -> None:
+async def record_result(db: Connection, game_id: int, results: Sequence[SeatResult], now: float) -> None:
     """If `game_id` is a daily game, keep its result on its day's row (inside the finishing transaction).
 
     A seat that did not win a solo game resigned (a finished solo game is otherwise always won)."""

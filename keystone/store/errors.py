@@ -122,3 +122,19 @@ class ReadOnlyDatabase(DatabaseUnusable):
         super().__init__(path, f"The database {path} for KEYSTONE_DB cannot be written ({reason}); "
                                "make it writable for this user or point KEYSTONE_DB elsewhere.")
         self.reason = reason
+
+
+class DatabaseUnreachable(DatabaseUnusable):
+    """A PostgreSQL server that cannot be reached or logged in to (`where` never holds the password)."""
+
+    def __init__(self, where: str, reason: str) -> None:
+        super().__init__(where, f"The PostgreSQL database {where} for KEYSTONE_DB cannot be used ({reason}); "
+                                "check that the server runs and that the URL, user and password are right, "
+                                "or point KEYSTONE_DB elsewhere.")
+        self.reason = reason
+
+
+class ForeignServerDatabase(DatabaseUnusable):
+    def __init__(self, where: str) -> None:
+        super().__init__(where, f"The PostgreSQL database {where} for KEYSTONE_DB holds another program's "
+                                "tables, so it was left untouched; point KEYSTONE_DB at a new, empty database.")

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
+from keystone.store.backend import Connection
 from keystone.store.models import SeatResult
-from keystone.store.rows import Db
 
 MODEL = PlackettLuce()
 """Default parameters: a newcomer is mu 25, sigma 25/3. Deterministic: no randomness anywhere."""
@@ -65,15 +65,15 @@ def merged(seats: Sequence[RatedSeat], after: Sequence[Skill]) -> dict[str, Skil
     return {p: (sum(m for m, _ in s) / len(s), sum(g for _, g in s) / len(s)) for p, s in gathered.items()}
 
 
-async def rated_seats(db: Db, game_id: int, results: Sequence[SeatResult]) -> list[RatedSeat]:
+async def rated_seats(db: Connection, game_id: int, results: Sequence[SeatResult]) -> list[RatedSeat]:
     """The seats to rate for a game that has just finished, or none when it is not a rated game."""
-    rows = list(await db.execute_fetchall(
+    rows = await db.fetch(
         "SELECT g.kind, g.assignment, s.position, s.user_id, s.bot_level, r.user_id "
         "FROM games g JOIN seats s ON s.game_id = g.id "
         "LEFT JOIN resignations r ON r.game_id = g.id AND r.position = s.position "
         "WHERE g.id = ? ORDER BY s.position",
         (game_id,),
-    ))
+    )
     if not rows or rows[0][0] != "competitive" or rows[0][1] is not None or len(rows) not in RATED_SEATS:
         return []
     resigned = {row[2] for row in rows if row[5] is not None}
@@ -86,14 +86,14 @@ async def rated_seats(db: Db, game_id: int, results: Sequence[SeatResult]) -> li
     return seats if len({s.player for s in seats}) > 1 else []
 
 
-async def rate_game(db: Db, game_id: int, results: Sequence[SeatResult], now: float) -> None:
+async def rate_game(db: Connection, game_id: int, results: Sequence[SeatResult], now: float) -> None:
     """Update the ratings of a finished game's players (inside the caller's transaction)."""
     seats = await rated_seats(db, game_id, results)
     if not seats:
         return
     players = sorted({s.player for s in seats})
     marks = ", ".join("?" * len(players))
-    rows = await db.execute_fetchall(f"SELECT player, mu, sigma FROM ratings WHERE player IN ({marks})", players)
+    rows = await db.fetch(f"SELECT player, mu, sigma FROM ratings WHERE player IN ({marks})", players)
     before: dict[str, Skill] = {str(r[0]): (float(r[1]), float(r[2])) for r in rows}
     after = updated(before, seats)
     fresh = MODEL.rating()
@@ -107,7 +107,7 @@ async def rate_game(db: Db, game_id: int, results: Sequence[SeatResult], now: fl
     for player, (mu, sigma) in merged(seats, after).items():
         await db.execute(
             "INSERT INTO ratings (player, mu, sigma, games, updated_at) VALUES (?, ?, ?, 1, ?) "
-            "ON CONFLICT (player) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, games = games + 1, "
+            "ON CONFLICT (player) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, games = ratings.games + 1, "
             "updated_at = excluded.updated_at",
             (player, mu, sigma, now),
         )

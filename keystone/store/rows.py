@@ -3,30 +3,29 @@
 from __future__ import annotations
 
 import json
-import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Iterable, Sequence
+from functools import cache
 from typing import Any
 
-import aiosqlite
-
 from keystone.engine import load_config
+from keystone.store.backend import Connection, Dialect, IntegrityViolation, Row
 from keystone.store.errors import GameNotFound, InvalidInput, StaleVersion, WrongStatus
 from keystone.store.models import Clock, GameRecord, SeatInfo
 
-Row = tuple[Any, ...]
-Db = aiosqlite.Connection
 
-RECORD = (
-    "g.id, g.guild_id, g.channel_id, g.kind, g.assignment, g.ruleset, g.config, g.host_id, g.status, g.seed, "
-    "g.version, g.created_at, g.updated_at, "
-    "(SELECT json_group_array(json_array(s.position, s.user_id, s.bot_level, s.name, s.missed, s.away)) "
-    "FROM seats s WHERE s.game_id = g.id), g.pace, g.paused_at, "
-    "(SELECT json_array(c.turn, c.seat, c.started_at, c.remind_at, c.deadline, c.reminded) "
-    "FROM clocks c WHERE c.game_id = g.id)"
-)
+@cache
+def record_sql(dialect: Dialect) -> str:
+    """The columns of a `GameRecord` from `games g`, seats and clock folded into JSON in `dialect`'s words."""
+    return (
+        "g.id, g.guild_id, g.channel_id, g.kind, g.assignment, g.ruleset, g.config, g.host_id, g.status, g.seed, "
+        "g.version, g.created_at, g.updated_at, "
+        f"(SELECT {dialect.seat_list} FROM seats s WHERE s.game_id = g.id), g.pace, g.paused_at, "
+        f"(SELECT {dialect.clock_array} FROM clocks c WHERE c.game_id = g.id)"
+    )
+
+
 RECORD_COLUMNS = 17
-"""How many columns RECORD selects (INTEGRITY's follow)."""
+"""How many columns `record_sql` selects (INTEGRITY's follow)."""
 CLOCK = "c.turn, c.seat, c.started_at, c.remind_at, c.deadline, c.reminded"
 INTEGRITY = (
     "g.names, g.snapshot, g.state_hash, "
@@ -35,25 +34,12 @@ INTEGRITY = (
 )
 
 
-@asynccontextmanager
-async def atomic(db: Db) -> AsyncIterator[Db]:
-    """BEGIN IMMEDIATE ... COMMIT, rolled back on any exception (cancellation included).
-
-    IMMEDIATE takes the write lock up front, so another process waits (busy timeout) instead
-    of failing half-way through. The caller must hold the store's lock.
-    """
-    await db.execute("BEGIN IMMEDIATE")
-    try:
-        yield db
-        await db.execute("COMMIT")
-    except BaseException:
-        if db.in_transaction:
-            await db.execute("ROLLBACK")
-        raise
+class MoveRefused(Exception):
+    """The move's statement was refused; `explain_refusal` says why, outside the failed transaction."""
 
 
-async def insert_move(db: Db, params: tuple[int, int, int, int, str, str, bytes], now: float) -> None:
-    """Commit a move through the `move_commits` view (see migration 3), or explain the refusal.
+async def insert_move(db: Connection, params: tuple[int, int, int, int, str, str, bytes], now: float) -> None:
+    """Commit a move through the `move_commits` view (see migration 3); `MoveRefused` if refused.
 
     `params` is (game, expected version, seed, seat, notation, snapshot, digest).
     """
@@ -63,10 +49,10 @@ async def insert_move(db: Db, params: tuple[int, int, int, int, str, str, bytes]
             "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (*params, now),
         )
-    except sqlite3.IntegrityError as error:
-        if "FOREIGN KEY" in str(error):
+    except IntegrityViolation as error:
+        if error.foreign_key:
             raise InvalidInput(f"Seat {params[3] + 1} is not part of this game.") from error
-        await why_not_committed(db, params[0], params[1])
+        raise MoveRefused() from error
 
 
 def record_from_row(row: Row) -> GameRecord:
@@ -85,14 +71,14 @@ def clock_from_row(row: Sequence[Any]) -> Clock:
     return Clock(int(row[0]), int(row[1]), float(row[2]), float(row[3]), float(row[4]), bool(row[5]))
 
 
-async def fetch_record(db: Db, game_id: int) -> GameRecord:
-    rows = list(await db.execute_fetchall(f"SELECT {RECORD} FROM games g WHERE g.id = ?", (game_id,)))
+async def fetch_record(db: Connection, game_id: int) -> GameRecord:
+    rows = await db.fetch(f"SELECT {record_sql(db.dialect)} FROM games g WHERE g.id = ?", (game_id,))
     if not rows:
         raise GameNotFound(game_id)
-    return record_from_row(tuple(rows[0]))
+    return record_from_row(rows[0])
 
 
-async def write_seats(db: Db, game_id: int, seats: Iterable[SeatInfo]) -> None:
+async def write_seats(db: Connection, game_id: int, seats: Iterable[SeatInfo]) -> None:
     await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
     await db.executemany(
         "INSERT INTO seats (game_id, position, user_id, bot_level, name, missed, away) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -100,9 +86,9 @@ async def write_seats(db: Db, game_id: int, seats: Iterable[SeatInfo]) -> None:
     )
 
 
-async def why_not_committed(db: Db, game_id: int, expected: int) -> None:
+async def why_not_committed(db: Connection, game_id: int, expected: int) -> None:
     """Explain a refused commit (the game was not at the expected version and active); always raises."""
-    rows = list(await db.execute_fetchall("SELECT status, version FROM games WHERE id = ?", (game_id,)))
+    rows = await db.fetch("SELECT status, version FROM games WHERE id = ?", (game_id,))
     if not rows:
         raise GameNotFound(game_id)
     status, version = rows[0]
@@ -115,16 +101,18 @@ async def why_not_committed(db: Db, game_id: int, expected: int) -> None:
     raise InvalidInput("That state belongs to a different game.")
 
 
-async def upsert_campaign(db: Db, user_id: int, journal: int, stars: int, score: int, now: float) -> None:
-    # On conflict every right-hand side reads the row as it was before this update.
+async def upsert_campaign(db: Connection, user_id: int, journal: int, stars: int, score: int, now: float) -> None:
+    # On conflict every right-hand side reads the row as it was before this update. Columns are
+    # named with their table: PostgreSQL finds a bare `stars` ambiguous beside `excluded.stars`.
     await db.execute(
         "INSERT INTO campaign (user_id, assignment, stars, best_score, attempts, completed_at, updated_at) "
-        "VALUES (?1, ?2, ?3, ?4, 1, CASE WHEN ?3 > 0 THEN ?5 END, ?5) "
+        "VALUES (?, ?, ?, ?, 1, ?, ?) "
         "ON CONFLICT (user_id, assignment) DO UPDATE SET "
-        "best_score = CASE WHEN excluded.stars > stars "
-        "OR (excluded.stars = stars AND excluded.best_score > best_score) "
-        "THEN excluded.best_score ELSE best_score END, "
-        "stars = max(stars, excluded.stars), attempts = attempts + 1, "
-        "completed_at = coalesce(completed_at, excluded.completed_at), updated_at = excluded.updated_at",
-        (user_id, journal, stars, score, now),
+        "best_score = CASE WHEN excluded.stars > campaign.stars "
+        "OR (excluded.stars = campaign.stars AND excluded.best_score > campaign.best_score) "
+        "THEN excluded.best_score ELSE campaign.best_score END, "
+        "stars = CASE WHEN excluded.stars > campaign.stars THEN excluded.stars ELSE campaign.stars END, "
+        "attempts = campaign.attempts + 1, "
+        "completed_at = coalesce(campaign.completed_at, excluded.completed_at), updated_at = excluded.updated_at",
+        (user_id, journal, stars, score, now if stars > 0 else None, now),
     )

@@ -1,10 +1,11 @@
-"""The `Store`: one SQLite file (WAL) holding games, their action logs, results and campaigns.
+"""The `Store`: games, their action logs, results and campaigns, in SQLite or PostgreSQL.
 
-All access goes through one aiosqlite connection guarded by an asyncio lock, so a transaction is
-never interleaved with another coroutine's statements. A move is one INSERT into the
+`Store.open` takes a file path (SQLite, write-ahead logging) or a `postgresql://` URL; both run
+the same SQL through `backend` and give the same guarantees. A move is one INSERT into the
 `move_commits` view, whose trigger checks the version and writes snapshot and log row together;
-other writes use BEGIN IMMEDIATE, so a second process waits for the write lock instead of
-failing half-way. Values only ever reach SQL as parameters.
+other writes are write transactions that queue behind each other (SQLite's BEGIN IMMEDIATE,
+PostgreSQL's advisory lock), so a second process waits instead of failing half-way. Values only
+ever reach SQL as parameters.
 """
 
 from __future__ import annotations
@@ -13,30 +14,42 @@ import asyncio
 import json
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import cast
+from urllib.parse import urlsplit
 
 import aiosqlite
+import asyncpg
 
 from keystone.engine import GameConfig, GameState, dump_config, dump_state, is_over
 from keystone.store import daily, validate
+from keystone.store.backend import (
+    Connection,
+    Database,
+    IntegrityViolation,
+    PostgresDatabase,
+    Row,
+    SqliteDatabase,
+    is_url,
+    shown,
+)
 from keystone.store.daily import DAILY, DailyBoard, DailyGame, DailyTaken
 from keystone.store.errors import (
     ChannelBusy,
     DamagedDatabase,
+    DatabaseUnreachable,
+    ForeignServerDatabase,
     GameNotFound,
     InvalidInput,
     LobbyError,
+    NewerSchema,
     ReadOnlyDatabase,
     SchemaError,
-    StoreError,
     WrongStatus,
 )
 from keystone.store.identify import Found, identify
 from keystone.store.integrity import canonical_notation, check_initial, checked_state, replay_check, state_digest
-from keystone.store.migrate import APPLICATION_ID, migrate
+from keystone.store.migrate import APPLICATION_ID, latest, migrate
 from keystone.store.models import (
     MAX_SEATS,
     AssignmentBest,
@@ -61,16 +74,15 @@ from keystone.store.ratings import rate_game, user_player
 from keystone.store.rows import (
     CLOCK,
     INTEGRITY,
-    RECORD,
     RECORD_COLUMNS,
-    Db,
-    Row,
-    atomic,
+    MoveRefused,
     clock_from_row,
     fetch_record,
     insert_move,
     record_from_row,
+    record_sql,
     upsert_campaign,
+    why_not_committed,
     write_seats,
 )
 from keystone.store.shards import Shards, condition
@@ -78,12 +90,12 @@ from keystone.store.shards import Shards, condition
 USERS_OPEN_GAMES = (
     "FROM seats m CROSS JOIN games g ON g.id = m.game_id WHERE m.user_id = ? AND g.status IN ('lobby', 'active')"
 )
-"""A person's lobbies and running games; CROSS JOIN keeps SQLite starting from their seats."""
+"""A person's lobbies and running games; CROSS JOIN keeps SQLite starting from their seats (see `backend`)."""
 TIMED = "FROM clocks c CROSS JOIN games g ON g.id = c.game_id WHERE g.status = 'active' AND g.paused_at IS NULL"
 """Clocks of running, unpaused games; CROSS JOIN keeps SQLite walking a clocks index in time order."""
 
 
-async def use_write_ahead_log(db: Db, attempts: int = 200) -> str:
+async def use_write_ahead_log(db: aiosqlite.Connection, attempts: int = 200) -> str:
     """Switch to WAL and return the journal mode now in use.
 
     While another connection is making the same switch SQLite answers "locked" at once instead of
@@ -99,12 +111,12 @@ async def use_write_ahead_log(db: Db, attempts: int = 200) -> str:
     return await journal_mode(db, "WAL")
 
 
-async def journal_mode(db: Db, mode: str) -> str:
+async def journal_mode(db: aiosqlite.Connection, mode: str) -> str:
     rows = await db.execute_fetchall(f"PRAGMA journal_mode = {mode}")
     return str(next(iter(rows))[0])
 
 
-async def claim(db: Db, found: Found) -> None:
+async def claim(db: aiosqlite.Connection, found: Found) -> None:
     """Mark a new or adopted file as ours; for our own file, prove it can be written (then undo).
 
     A file SQLite could only open read-only would otherwise be accepted and fail at the first move.
@@ -120,70 +132,147 @@ async def claim(db: Db, found: Found) -> None:
         await db.execute("ROLLBACK")
 
 
-class Store:
-    """Persistence for the bot. Create with `await Store.open(path)`; finish with `await close()`."""
+async def open_sqlite(path: str | Path, durable: bool) -> SqliteDatabase:
+    """The file, identified as ours (or new) before anything is written, in write-ahead logging."""
+    found = await asyncio.to_thread(identify, path)
+    try:
+        db = await aiosqlite.connect(path, isolation_level=None)
+    except sqlite3.Error as error:
+        raise DamagedDatabase(str(path), str(error)) from error
+    try:
+        await db.execute("PRAGMA busy_timeout = 10000")
+        await claim(db, found)
+        mode = await use_write_ahead_log(db)
+        if mode != "wal" and str(path) != ":memory:":
+            raise SchemaError(f"The database could not switch to write-ahead logging (it uses {mode}).")
+        await db.execute(f"PRAGMA synchronous = {'FULL' if durable else 'NORMAL'}")
+        await db.execute("PRAGMA foreign_keys = ON")
+    except sqlite3.DatabaseError as error:
+        await db.close()
+        raise sqlite_refusal(path, error) from error
+    except BaseException:
+        await db.close()
+        raise
+    return SqliteDatabase(db)
 
-    def __init__(self, db: Db, clock: Callable[[], float]) -> None:
-        self._db: Db | None = db
+
+def sqlite_refusal(path: str | Path, error: sqlite3.DatabaseError) -> SchemaError:
+    if "readonly" in str(error):
+        return ReadOnlyDatabase(str(path), "SQLite could only open it for reading")
+    return DamagedDatabase(str(path), str(error))
+
+
+UNREACHABLE = (OSError, asyncio.TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError)
+"""What connecting to a server can raise: refused, unknown host, timeout, bad password, no such database."""
+
+
+async def open_postgres(url: str, durable: bool) -> PostgresDatabase:
+    """A pool on the server's database, once it is known to be ours (or empty) and not newer."""
+    try:
+        db = await PostgresDatabase.connect(url, durable=durable)
+    except UNREACHABLE as error:
+        raise DatabaseUnreachable(shown(url), _reason(error, url)) from None
+    try:
+        async with db.connection() as connection:
+            await refuse_foreign_or_newer(connection, url)
+    except BaseException:
+        await db.close()
+        raise
+    return db
+
+
+async def check_postgres(url: str) -> None:
+    """Connect and read the schema version, as `open` does, writing nothing."""
+    await (await open_postgres(url, durable=True)).close()
+
+
+async def refuse_foreign_or_newer(db: Connection, url: str) -> None:
+    """Tables in the connection's schema but no `schema_version`: another program's; refused."""
+    tables = {r[0] for r in await db.fetch("SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")}
+    if not tables:
+        return
+    if "schema_version" not in tables:
+        raise ForeignServerDatabase(shown(url))
+    version = (await db.fetch("SELECT coalesce(max(version), 0) FROM schema_version"))[0][0]
+    if version > latest("postgresql"):
+        raise NewerSchema(version, latest("postgresql"))
+
+
+def _reason(error: BaseException, url: str) -> str:
+    """Why a server could not be used, in a few words, never with the URL's password."""
+    if isinstance(error, asyncio.TimeoutError):
+        reason = "it did not answer in time"
+    elif isinstance(error, OSError):
+        reason = f"the connection failed: {error.strerror or error}"
+    else:
+        reason = " ".join(str(error).split()) or type(error).__name__
+    password = urlsplit(url).password
+    return reason.replace(password, "[redacted]") if password else reason
+
+
+class Store:
+    """Persistence for the bot. Create with `await Store.open(target)`; finish with `await close()`."""
+
+    def __init__(self, db: Database, clock: Callable[[], float]) -> None:
+        self._db = db
         self._clock = clock
-        self._lock = asyncio.Lock()
+        self._record = record_sql(db.dialect)
 
     # ------------------------------------------------------------------ opening and closing
 
     @classmethod
     async def open(
         cls,
-        path: str | Path,
+        target: str | Path,
         *,
         durable: bool = True,
         clock: Callable[[], float] = time.time,
     ) -> Store:
-        """Open (creating if needed) and migrate the database.
+        """Open (creating if needed) and migrate the database: a SQLite file, or a PostgreSQL
+        server's database given as a `postgresql://` URL.
 
-        `durable=True` syncs every commit to disk (survives power loss); `False` only protects
-        against the process dying, which is faster. Raises `SchemaError` (a `DatabaseUnusable`
-        naming the file) for a file that is missing its folder, damaged, read-only, another
-        program's, or written by a newer bot; such a file is refused before anything is written.
+        `durable=True` makes every commit survive power loss; `False` only protects against the
+        process dying, which is faster. Raises `SchemaError` (a `DatabaseUnusable` naming the
+        file or server) for a file that is missing its folder, damaged, read-only, another
+        program's, a server that cannot be reached, or a database written by a newer bot; such a
+        database is refused before anything is written.
         """
-        found = await asyncio.to_thread(identify, path)
+        db = await (open_postgres(str(target), durable) if is_url(target) else open_sqlite(target, durable))
         try:
-            db = await aiosqlite.connect(path, isolation_level=None)
-        except sqlite3.Error as error:
-            raise DamagedDatabase(str(path), str(error)) from error
-        try:
-            await db.execute("PRAGMA busy_timeout = 10000")
-            await claim(db, found)
-            mode = await use_write_ahead_log(db)
-            if mode != "wal" and str(path) != ":memory:":
-                raise SchemaError(f"The database could not switch to write-ahead logging (it uses {mode}).")
-            await db.execute(f"PRAGMA synchronous = {'FULL' if durable else 'NORMAL'}")
-            await db.execute("PRAGMA foreign_keys = ON")
             await migrate(db, clock)
         except sqlite3.DatabaseError as error:
             await db.close()
-            if "readonly" in str(error):
-                raise ReadOnlyDatabase(str(path), "SQLite could only open it for reading") from error
-            raise DamagedDatabase(str(path), str(error)) from error
+            raise sqlite_refusal(target, error) from error
+        except asyncpg.PostgresError as error:
+            await db.close()
+            raise SchemaError(f"The PostgreSQL database {shown(str(target))} could not be brought up to date "
+                              f"({' '.join(str(error).split())}); nothing was changed.") from error
         except BaseException:
             await db.close()
             raise
         return cls(db, clock)
 
     @staticmethod
-    async def check(path: str | Path) -> None:
+    async def check(target: str | Path) -> None:
         """Raise what `open` would, and `DamagedDatabase` for any unreadable page or stored text.
 
-        Writes nothing (not even a journal beside the file), so it is safe to run at start-up
-        before anything else; it reads the whole file, so it is slower than `open`.
+        Writes nothing (not even a journal beside a file), so it is safe to run at start-up
+        before anything else; it reads a whole SQLite file, so it is slower than `open`. For a
+        server it proves the server answers and holds no newer or foreign schema.
         """
-        await asyncio.to_thread(identify, path, thorough=True)
+        if is_url(target):
+            await check_postgres(str(target))
+        else:
+            await asyncio.to_thread(identify, target, thorough=True)
+
+    @property
+    def database(self) -> Database:
+        """The connection itself, for the store's own tools (copying between databases)."""
+        return self._db
 
     async def close(self) -> None:
-        """Close the connection; the WAL is checkpointed by SQLite on the last close."""
-        async with self._lock:
-            db, self._db = self._db, None
-            if db is not None:
-                await db.close()
+        """Close the connection (SQLite checkpoints its write-ahead log on the last close)."""
+        await self._db.close()
 
     async def __aenter__(self) -> Store:
         return self
@@ -191,20 +280,9 @@ class Store:
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
 
-    def _conn(self) -> Db:
-        if self._db is None:
-            raise StoreError("The game database is closed.")
-        return self._db
-
-    @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[Db]:
-        """The lock, then BEGIN IMMEDIATE ... COMMIT (rolled back on any exception)."""
-        async with self._lock, atomic(self._conn()) as db:
-            yield db
-
     async def _rows(self, sql: str, params: Sequence[object]) -> list[Row]:
-        async with self._lock:
-            return [tuple(r) for r in await self._conn().execute_fetchall(sql, params)]
+        async with self._db.connection() as db:
+            return await db.fetch(sql, params)
 
     async def schema_version(self) -> int:
         rows = await self._rows("SELECT coalesce(max(version), 0) FROM schema_version", ())
@@ -214,7 +292,8 @@ class Store:
 
     async def get_game(self, game_id: int) -> GameRecord:
         """The game's record (any status); raises `GameNotFound`."""
-        rows = await self._rows(f"SELECT {RECORD} FROM games g WHERE g.id = ?", (validate.ident(game_id, "game"),))
+        game_id = validate.ident(game_id, "game")
+        rows = await self._rows(f"SELECT {self._record} FROM games g WHERE g.id = ?", (game_id,))
         if not rows:
             raise GameNotFound(game_id)
         return record_from_row(rows[0])
@@ -222,7 +301,7 @@ class Store:
     async def get_active_game(self, channel_id: int) -> GameRecord | None:
         """The lobby or running game in this channel, if any (there is at most one)."""
         rows = await self._rows(
-            f"SELECT {RECORD} FROM games g WHERE g.channel_id = ? AND g.status IN ('lobby', 'active')",
+            f"SELECT {self._record} FROM games g WHERE g.channel_id = ? AND g.status IN ('lobby', 'active')",
             (validate.ident(channel_id, "channel id"),),
         )
         return record_from_row(rows[0]) if rows else None
@@ -234,7 +313,8 @@ class Store:
             raise InvalidInput("A game's status is lobby, active, finished or abandoned.")
         owned, params = condition(shards)
         rows = await self._rows(
-            f"SELECT {RECORD} FROM games g WHERE g.status = ?{owned} ORDER BY g.updated_at, g.id", (status, *params)
+            f"SELECT {self._record} FROM games g WHERE g.status = ?{owned} ORDER BY g.updated_at, g.id",
+            (status, *params),
         )
         return [record_from_row(r) for r in rows]
 
@@ -245,7 +325,7 @@ class Store:
         the cost follows their games, not every open game.
         """
         rows = await self._rows(
-            f"SELECT {RECORD} {USERS_OPEN_GAMES} ORDER BY g.updated_at DESC, g.id DESC",
+            f"SELECT {self._record} {USERS_OPEN_GAMES} ORDER BY g.updated_at DESC, g.id DESC",
             (validate.ident(user_id, "user id"),),
         )
         return [record_from_row(r) for r in rows]
@@ -256,7 +336,7 @@ class Store:
         `games_by_status` narrows to open games (few beside the finished ones) before the server is matched.
         """
         rows = await self._rows(
-            f"SELECT {RECORD} FROM games g WHERE g.status IN ('lobby', 'active') AND g.guild_id = ? "
+            f"SELECT {self._record} FROM games g WHERE g.status IN ('lobby', 'active') AND g.guild_id = ? "
             "ORDER BY g.updated_at DESC, g.id DESC",
             (validate.ident(guild_id, "server id"),),
         )
@@ -269,7 +349,7 @@ class Store:
         game they resigned from and a bot finished for them is no longer theirs (no result of theirs).
         """
         rows = await self._rows(
-            f"SELECT {RECORD}, r.score, r.place, r.won, r.finished_at FROM results r "
+            f"SELECT {self._record}, r.score, r.place, r.won, r.finished_at FROM results r "
             "CROSS JOIN games g ON g.id = r.game_id WHERE r.user_id = ? "
             "ORDER BY r.finished_at DESC, g.id DESC LIMIT ?",
             (validate.ident(user_id, "user id"), validate.integer(limit, "limit", 1, 100)),
@@ -279,7 +359,7 @@ class Store:
     async def finished_games_in_channel(self, channel_id: int, limit: int = 25) -> list[GameRecord]:
         """The games finished in this channel or direct message, newest first, at most `limit`."""
         rows = await self._rows(
-            f"SELECT {RECORD} FROM games g WHERE g.channel_id = ? AND g.status = 'finished' "
+            f"SELECT {self._record} FROM games g WHERE g.channel_id = ? AND g.status = 'finished' "
             "ORDER BY g.updated_at DESC, g.id DESC LIMIT ?",
             (validate.ident(channel_id, "channel id"), validate.integer(limit, "limit", 1, 100)),
         )
@@ -295,7 +375,7 @@ class Store:
         `WrongStatus` for a lobby that never started.
         """
         game_id = validate.ident(game_id, "game")
-        rows = await self._rows(f"SELECT {RECORD}, {INTEGRITY} FROM games g WHERE g.id = ?", (game_id,))
+        rows = await self._rows(f"SELECT {self._record}, {INTEGRITY} FROM games g WHERE g.id = ?", (game_id,))
         if not rows:
             raise GameNotFound(game_id)
         row = rows[0]
@@ -352,7 +432,7 @@ class Store:
         validate.setup(game_kind, config, None, journal)
         host = validate.seat(SeatInfo.human(host_id, host_name))
         timed = None if pace is None else validate.pace(pace)
-        async with self._transaction() as db:
+        async with self._db.transaction() as db:
             game_id = await self._insert_game(db, guild_id, channel_id, game_kind, journal, config, host_id, [host])
             if timed is not None:
                 await db.execute("UPDATE games SET pace = ? WHERE id = ?", (timed, game_id))
@@ -375,7 +455,7 @@ class Store:
         checked = validate.seats(seats, game_kind)
         check_initial(state)
         validate.setup(game_kind, state.config, len(checked), journal)
-        async with self._transaction() as db:
+        async with self._db.transaction() as db:
             game_id = await self._insert_game(
                 db, guild_id, channel_id, game_kind, journal, state.config, host_id, checked
             )
@@ -383,7 +463,7 @@ class Store:
             return await fetch_record(db, game_id)
 
     async def _insert_game(
-        self, db: Db, guild_id: int | None, channel_id: int, kind: Kind, journal: int | None,
+        self, db: Connection, guild_id: int | None, channel_id: int, kind: Kind, journal: int | None,
         config: GameConfig, host_id: int, seats: Sequence[SeatInfo],
     ) -> int:
         now = self._clock()
@@ -392,18 +472,18 @@ class Store:
             config.rules, dump_config(config), validate.ident(host_id, "host id"), now, now,
         )
         try:
-            cursor = await db.execute(
+            rows = await db.fetch(
                 "INSERT INTO games (guild_id, channel_id, kind, assignment, ruleset, config, host_id, status, "
-                "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?)",
+                "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?) RETURNING id",
                 params,
             )
-        except sqlite3.IntegrityError as error:
+        except IntegrityViolation as error:
             raise ChannelBusy(channel_id) from error
-        game_id = cast(int, cursor.lastrowid)
+        game_id = int(rows[0][0])
         await write_seats(db, game_id, seats)
         return game_id
 
-    async def _write_start(self, db: Db, game_id: int, state: GameState) -> None:
+    async def _write_start(self, db: Connection, game_id: int, state: GameState) -> None:
         snapshot = dump_state(state)
         names = json.dumps([s.name for s in state.seats])
         await db.execute(
@@ -418,7 +498,7 @@ class Store:
     async def join_lobby(self, game_id: int, seat: SeatInfo) -> GameRecord:
         """Seat a person or a bot at the end of the lobby; raises `LobbyError` if full or seated."""
         seat = validate.seat(seat)
-        async with self._transaction() as db:
+        async with self._db.transaction() as db:
             record = await self._lobby(db, game_id)
             if len(record.seats) >= MAX_SEATS[record.kind]:
                 raise LobbyError(f"This lobby is full ({MAX_SEATS[record.kind]} seats).")
@@ -431,7 +511,7 @@ class Store:
         """Give up a person's seat. If the host leaves, the next person seated becomes host;
         if no person is left, the lobby is abandoned and the channel is free again."""
         user_id = validate.ident(user_id, "user id")
-        async with self._transaction() as db:
+        async with self._db.transaction() as db:
             record = await self._lobby(db, game_id)
             position = record.seat_of(user_id)
             if position is None:
@@ -447,7 +527,7 @@ class Store:
         random starting player); the state's boards must already follow that order.
         """
         check_initial(state)
-        async with self._transaction() as db:
+        async with self._db.transaction() as db:
             record = await self._lobby(db, game_id)
             seats = list(record.seats)
             if seat_order is not None:
@@ -459,13 +539,13 @@ class Store:
             await self._write_start(db, record.id, state)
             return await fetch_record(db, record.id)
 
-    async def _lobby(self, db: Db, game_id: int) -> GameRecord:
+    async def _lobby(self, db: Connection, game_id: int) -> GameRecord:
         record = await fetch_record(db, validate.ident(game_id, "game"))
         if record.status != "lobby":
             raise WrongStatus(record.id, record.status, "That game is no longer taking seats.")
         return record
 
-    async def _drop_seat(self, db: Db, record: GameRecord, position: int) -> GameRecord:
+    async def _drop_seat(self, db: Connection, record: GameRecord, position: int) -> GameRecord:
         seats = [s for i, s in enumerate(record.seats) if i != position]
         people = [s for s in seats if s.user_id is not None]
         if not people:
@@ -478,7 +558,7 @@ class Store:
         await write_seats(db, record.id, seats)
         return await self._touch(db, record.id)
 
-    async def _touch(self, db: Db, game_id: int) -> GameRecord:
+    async def _touch(self, db: Connection, game_id: int) -> GameRecord:
         await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (self._clock(), game_id))
         return await fetch_record(db, game_id)
 
@@ -491,7 +571,7 @@ class Store:
         `resigned`, the person leaving is remembered: the game's rating counts them last, not the bot.
         """
         seat = validate.seat(seat)
-        async with self._transaction() as db:
+        async with self._db.transaction() as db:
             record = await fetch_record(db, validate.ident(game_id, "game"))
             if record.status != "active":
                 raise WrongStatus(record.id, record.status, "Only a running game's seats can change hands.")
@@ -501,7 +581,7 @@ class Store:
             leaving = record.seats[position].user_id
             if resigned and leaving is not None:
                 await db.execute(
-                    "INSERT OR IGNORE INTO resignations (game_id, position, user_id) VALUES (?, ?, ?)",
+                    "INSERT INTO resignations (game_id, position, user_id) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                     (record.id, position, leaving),
                 )
             await db.execute(
@@ -541,19 +621,22 @@ class Store:
         snapshot = dump_state(new_state)
         digest = state_digest(snapshot)
         params = (game_id, expected_version, new_state.seed, seat, notation, snapshot, digest)
-        async with self._lock:
-            db = self._conn()
+        try:
             if results is None:
-                await insert_move(db, params, self._clock())  # one statement: atomic on its own
+                async with self._db.connection() as db:
+                    await insert_move(db, params, self._clock())  # one statement: atomic on its own
             else:
-                async with atomic(db):
+                async with self._db.transaction() as db:
                     await insert_move(db, params, self._clock())
                     await self._finish(db, game_id, results, "finished")
+        except MoveRefused:
+            async with self._db.connection() as db:  # PostgreSQL reads nothing in a failed transaction
+                await why_not_committed(db, game_id, expected_version)
         return new_state.version
 
     async def finish_game(self, game_id: int, results: Sequence[SeatResult]) -> GameRecord:
         """End a running game with per-seat results outside a move (e.g. the others conceded)."""
-        async with self._transaction() as db:
+        async with self._db.transaction() as db:
             record = await fetch_record(db, validate.ident(game_id, "game"))
             if record.status != "active":
                 raise WrongStatus(record.id, record.status, "Only a running game can be finished.")
@@ -562,25 +645,25 @@ class Store:
 
     async def abandon_game(self, game_id: int) -> GameRecord:
         """Close a lobby or running game without results, freeing its channel."""
-        async with self._transaction() as db:
+        async with self._db.transaction() as db:
             record = await fetch_record(db, validate.ident(game_id, "game"))
             if not record.is_open:
                 raise WrongStatus(record.id, record.status, "That game has already ended.")
             await self._finish(db, record.id, None, "abandoned")
             return await fetch_record(db, record.id)
 
-    async def _finish(self, db: Db, game_id: int, results: Sequence[SeatResult] | None, status: Status) -> None:
+    async def _finish(self, db: Connection, game_id: int, results: Sequence[SeatResult] | None, status: Status) -> None:
         now = self._clock()
         await db.execute("UPDATE games SET status = ?, updated_at = ? WHERE id = ?", (status, now, game_id))
         await db.execute("DELETE FROM clocks WHERE game_id = ?", (game_id,))
         if results is None:
             return
-        rows = await db.execute_fetchall(
+        rows = await db.fetch(
             "SELECT s.position, s.user_id, g.assignment FROM seats s JOIN games g ON g.id = s.game_id "
             "WHERE s.game_id = ? ORDER BY s.position",
             (game_id,),
         )
-        seats = [tuple(r) for r in rows]
+        seats = rows
         journal = seats[0][2] if seats else None
         checked = validate.results(results, len(seats), journal)
         for result in checked:
@@ -603,14 +686,14 @@ class Store:
         """Count one attempt at an assignment and keep the best result (most stars, then score)."""
         user_id = validate.ident(user_id, "user id")
         journal, stars, score = validate.campaign_result(assignment, stars, score)
-        async with self._transaction() as db:
+        async with self._db.transaction() as db:
             await upsert_campaign(db, user_id, journal, stars, score, self._clock())
-            rows = await db.execute_fetchall(
+            rows = await db.fetch(
                 "SELECT assignment, stars, best_score, attempts, completed_at FROM campaign "
                 "WHERE user_id = ? AND assignment = ?",
                 (user_id, journal),
             )
-            return AssignmentBest(*next(iter(rows)))
+            return AssignmentBest(*rows[0])
 
     async def campaign_progress(self, user_id: int) -> CampaignProgress:
         rows = await self._rows(
@@ -643,7 +726,7 @@ class Store:
             (user_id,),
         )
         games, wins, best, average = rows[0]
-        return UserStats(user_id, games, wins, best, average)
+        return UserStats(user_id, games, int(wins), best, None if average is None else float(average))
 
     # ------------------------------------------------------------------ statistics and ratings
 
@@ -651,12 +734,14 @@ class Store:
         """Every result this person has in a finished game, oldest first, with the game's kind;
         daily challenges of `hidden_days` left out (days the asker may still play: no spoilers)."""
         days = [daily.day(d) for d in hidden_days]
-        marks = ", ".join("?" for _ in days)
+        hidden = (  # PostgreSQL has no empty IN ()
+            f"AND r.game_id NOT IN (SELECT game_id FROM daily_games WHERE day IN ({', '.join('?' for _ in days)})) "
+            if days else ""
+        )
         rows = await self._rows(
             "SELECT r.game_id, r.position, g.kind, g.assignment, r.score, r.place, r.won, r.finished_at, "
             "r.best_line, r.best_line_points, r.habitats FROM results r JOIN games g ON g.id = r.game_id "
-            f"WHERE r.user_id = ? AND r.game_id NOT IN (SELECT game_id FROM daily_games WHERE day IN ({marks})) "
-            "ORDER BY r.finished_at, r.game_id",
+            f"WHERE r.user_id = ? {hidden}ORDER BY r.finished_at, r.game_id",
             (validate.ident(user_id, "user id"), *days),
         )
         return [
@@ -669,7 +754,7 @@ class Store:
         a result that already has one keeps it."""
         game_id = validate.ident(game_id, "game")
         checked = {validate.integer(p, "seat number", 0, 3): validate.summary(s) for p, s in summaries.items()}
-        async with self._transaction() as db:
+        async with self._db.transaction() as db:
             for position, summary in checked.items():
                 await db.execute(
                     "UPDATE results SET best_line = ?, best_line_points = ?, habitats = ? "
@@ -702,7 +787,7 @@ class Store:
     async def set_pace(self, game_id: int, pace: Pace | None) -> GameRecord:
         """Give a lobby or running game its pace (None: no clock); the caller restarts the turn's clock."""
         checked = None if pace is None else validate.pace(pace)
-        async with self._transaction() as db:
+        async with self._db.transaction() as db:
             record = await self._open_game(db, game_id)
             await db.execute("UPDATE games SET pace = ? WHERE id = ?", (checked, record.id))
             if checked is None:
@@ -715,8 +800,7 @@ class Store:
         Only a running game with a pace is timed; otherwise nothing is written.
         """
         game_id = validate.ident(game_id, "game")
-        async with self._lock:
-            db = self._conn()
+        async with self._db.connection() as db:
             if clock is None:
                 await db.execute("DELETE FROM clocks WHERE game_id = ?", (game_id,))
                 return
@@ -734,13 +818,13 @@ class Store:
         """Mark this clock's reminder sent; True only for the one caller that marked it (so a
         reminder goes out once, however many ticks or processes ask)."""
         game_id = validate.ident(game_id, "game")
-        async with self._lock:
-            cursor = await self._conn().execute(
+        async with self._db.connection() as db:
+            changed = await db.execute(
                 "UPDATE clocks SET reminded = 1 WHERE game_id = ? AND turn = ? AND seat = ? AND started_at = ? "
                 "AND reminded = 0",
                 (game_id, clock.turn, clock.seat, clock.started_at),
             )
-            return cursor.rowcount == 1
+            return changed == 1
 
     async def due_clocks(self, now: float, limit: int = 100, *, shards: Shards | None = None) -> list[DueClock]:
         """Running, unpaused games whose deadline has passed, then those whose reminder is due
@@ -776,7 +860,7 @@ class Store:
 
     async def pause_clock(self, game_id: int) -> GameRecord:
         """Stop the game's clock from now (moves may still be made); pausing twice changes nothing."""
-        async with self._transaction() as db:
+        async with self._db.transaction() as db:
             record = await self._open_game(db, game_id)
             await db.execute(
                 "UPDATE games SET paused_at = ? WHERE id = ? AND paused_at IS NULL", (self._clock(), record.id)
@@ -786,18 +870,19 @@ class Store:
     async def resume_clock(self, game_id: int) -> GameRecord:
         """Run the clock again, moving the reminder and deadline on by the time it stood still (since
         the pause, or since the turn started if it started while paused)."""
-        async with self._transaction() as db:
+        async with self._db.transaction() as db:
             record = await self._open_game(db, game_id)
             if record.paused_at is not None:
                 await db.execute(
-                    "UPDATE clocks SET remind_at = remind_at + (?1 - max(?2, started_at)), "
-                    "deadline = deadline + (?1 - max(?2, started_at)) WHERE game_id = ?3",
+                    "UPDATE clocks SET remind_at = remind_at + (?1 - CASE WHEN ?2 > started_at THEN ?2 "
+                    "ELSE started_at END), deadline = deadline + (?1 - CASE WHEN ?2 > started_at THEN ?2 "
+                    "ELSE started_at END) WHERE game_id = ?3",
                     (self._clock(), record.paused_at, record.id),
                 )
                 await db.execute("UPDATE games SET paused_at = NULL WHERE id = ?", (record.id,))
             return await fetch_record(db, record.id)
 
-    async def _open_game(self, db: Db, game_id: int) -> GameRecord:
+    async def _open_game(self, db: Connection, game_id: int) -> GameRecord:
         record = await fetch_record(db, validate.ident(game_id, "game"))
         if not record.is_open:
             raise WrongStatus(record.id, record.status, "That game has already ended.")
@@ -806,10 +891,10 @@ class Store:
     async def miss_turn(self, game_id: int, position: int, away_after: int) -> SeatInfo:
         """Count a turn the seat's person let run out; after `away_after` in a row they are away."""
         away_after = validate.integer(away_after, "count of missed turns", 1, 1000)
-        async with self._transaction() as db:
+        async with self._db.transaction() as db:
             position = await self._person_seat(db, game_id, position)
             await db.execute(
-                "UPDATE seats SET missed = missed + 1, away = (away OR missed + 1 >= ?) "
+                "UPDATE seats SET missed = missed + 1, away = CASE WHEN away = 1 OR missed + 1 >= ? THEN 1 ELSE 0 END "
                 "WHERE game_id = ? AND position = ?",
                 (away_after, game_id, position),
             )
@@ -819,7 +904,7 @@ class Store:
         """Hand the seat to a bot until its person comes back (True), or give it back (False, which
         also clears their missed turns)."""
         away = validate.flag(away, "away")
-        async with self._transaction() as db:
+        async with self._db.transaction() as db:
             position = await self._person_seat(db, game_id, position)
             if away:
                 await db.execute("UPDATE seats SET away = 1 WHERE game_id = ? AND position = ?", (game_id, position))
@@ -829,7 +914,7 @@ class Store:
                 )
             return (await fetch_record(db, game_id)).seats[position]
 
-    async def _person_seat(self, db: Db, game_id: int, position: int) -> int:
+    async def _person_seat(self, db: Connection, game_id: int, position: int) -> int:
         record = await fetch_record(db, validate.ident(game_id, "game"))
         if record.status != "active":
             raise WrongStatus(record.id, record.status, "Only a running game's seats can be away.")
@@ -847,7 +932,7 @@ class Store:
 
     async def set_notify(self, user_id: int, on: bool) -> None:
         user_id, on = validate.ident(user_id, "user id"), validate.flag(on, "to notify")
-        async with self._transaction() as db:
+        async with self._db.transaction() as db:
             await db.execute(
                 "INSERT INTO user_settings (user_id, notify) VALUES (?, ?) "
                 "ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify",
@@ -861,21 +946,22 @@ class Store:
             game_id, validate.integer(position, "seat number", 0, max(MAX_SEATS.values()) - 1),
             validate.integer(turn, "turn number", 0, validate.MAX_ID), validate.ident(voter_id, "user id"),
         )
-        async with self._transaction() as db:
+        async with self._db.transaction() as db:
             await db.execute(
-                "INSERT OR IGNORE INTO away_votes (game_id, seat, turn, voter_id) VALUES (?, ?, ?, ?)", params
+                "INSERT INTO away_votes (game_id, seat, turn, voter_id) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                params,
             )
-            rows = await db.execute_fetchall(
+            rows = await db.fetch(
                 "SELECT count(*) FROM away_votes WHERE game_id = ? AND seat = ? AND turn = ?", params[:3]
             )
-            return int(next(iter(rows))[0])
+            return int(rows[0][0])
 
 
     # ------------------------------------------------------------------ the daily challenge
 
     async def daily_secret(self) -> bytes:
         """The secret the daily seeds come from: made once, at first use, and kept only here."""
-        async with self._transaction() as db:
+        async with self._db.transaction() as db:
             return await daily.secret(db, self._clock())
 
     async def daily_game(self, day: str, user_id: int) -> DailyGame | None:
@@ -904,11 +990,11 @@ class Store:
         check_initial(state)
         validate.setup("solo", state.config, 1, None)
         seat = validate.seat(SeatInfo.human(user_id, state.seats[0].name))
-        async with self._transaction() as db:
-            taken = await db.execute_fetchall(
+        async with self._db.transaction() as db:
+            taken = await db.fetch(
                 "SELECT 1 FROM daily_games WHERE day = ? AND user_id = ?", (day, user_id)
             )
-            if list(taken):
+            if taken:
                 raise DailyTaken(day)
             game_id = await self._insert_game(db, None, channel_id, "solo", None, state.config, user_id, [seat])
             await self._write_start(db, game_id, state)
@@ -920,9 +1006,9 @@ class Store:
     async def join_daily_board(self, guild_id: int, user_id: int) -> None:
         """Remember that this person plays the daily for this server (their results appear on its board)."""
         params = (validate.ident(guild_id, "server id"), validate.ident(user_id, "user id"))
-        async with self._transaction() as db:
+        async with self._db.transaction() as db:
             await db.execute(
-                "INSERT OR IGNORE INTO daily_servers (guild_id, user_id, joined_at) VALUES (?, ?, ?)",
+                "INSERT INTO daily_servers (guild_id, user_id, joined_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                 (*params, self._clock()),
             )
 

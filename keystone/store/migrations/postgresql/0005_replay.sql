@@ -1,0 +1,4 @@
+-- Finding finished games for history and replays (as on SQLite).
+
+CREATE INDEX results_by_user_time ON results (user_id, finished_at) WHERE user_id IS NOT NULL;
+CREATE INDEX games_finished_by_channel ON games (channel_id, updated_at) WHERE status = 'finished';
