@@ -6,6 +6,7 @@ when the person acts next, or after a failure, and the game goes on.
 
 from __future__ import annotations
 
+import shutil
 import signal
 import subprocess
 import sys
@@ -34,6 +35,21 @@ def crash_after_the_persons_move(db: Path, channel: int = DM.channel_id, guild: 
     assert "killed at version" in done.stdout
 
 
+@pytest.fixture(scope="module")
+def crashed_dm(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder with one database crashed in a direct message game; tests take copies of it."""
+    folder = tmp_path_factory.mktemp("crashed")
+    crash_after_the_persons_move(folder / "k.db")
+    return folder
+
+
+def copy_of(crashed: Path, into: Path) -> Path:
+    """The database and its write-ahead log exactly as the killed process left them."""
+    for file in crashed.iterdir():
+        shutil.copy(file, into / file.name)
+    return into / "k.db"
+
+
 async def stuck_service(db: Path) -> GameService:
     """A fresh service (as after a restart) on the crashed database, checked to be stuck on the bot."""
     service = GameService(await Store.open(db), seeds=lambda: 3)
@@ -44,9 +60,8 @@ async def stuck_service(db: Path) -> GameService:
     return service
 
 
-async def test_the_persons_next_action_plays_the_due_bot_turn_first(tmp_path: Path) -> None:
-    db = tmp_path / "k.db"
-    crash_after_the_persons_move(db)
+async def test_the_persons_next_action_plays_the_due_bot_turn_first(crashed_dm: Path, tmp_path: Path) -> None:
+    db = copy_of(crashed_dm, tmp_path)
     service = await stuck_service(db)
     try:
         stuck = await service.state_here(DM)
@@ -63,9 +78,8 @@ async def test_the_persons_next_action_plays_the_due_bot_turn_first(tmp_path: Pa
         await service.store.close()
 
 
-async def test_start_up_plays_every_due_bot_turn(tmp_path: Path) -> None:
-    db = tmp_path / "k.db"
-    crash_after_the_persons_move(db)
+async def test_start_up_plays_every_due_bot_turn(crashed_dm: Path, tmp_path: Path) -> None:
+    db = copy_of(crashed_dm, tmp_path)
     service = await stuck_service(db)
     try:
         posts = await service.play_due_bot_turns(everywhere=True)

@@ -16,8 +16,9 @@ from tests.fakediscord.models import FakeChannel, FakeUser
 from tests.fakediscord.server import FakeDiscord
 
 DEFER_AFTER = 0.05
-SLOW = 0.3
-"""The service answers after this long: well past DEFER_AFTER, so every answer is deferred first."""
+SLOW = 0.15
+"""The service answers after this long: past DEFER_AFTER even on a busy machine (it sleeps at least this
+long), so every answer is deferred first."""
 
 
 def slow_down(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:

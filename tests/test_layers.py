@@ -9,6 +9,7 @@ cannot hide in a function body.
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -58,8 +59,9 @@ def sources() -> list[Path]:
     return [*sorted((ROOT / "keystone").rglob("*.py")), *sorted((ROOT / "cogs").rglob("*.py")), ROOT / "bot.py"]
 
 
-def graph() -> dict[str, set[str]]:
-    """Layer -> the other watched layers its modules import."""
+@functools.cache
+def graph() -> dict[str, frozenset[str]]:
+    """Layer -> the other watched layers its modules import (read once: every test asks for it)."""
     edges: dict[str, set[str]] = {name: set() for name in MAY_IMPORT}
     for path in sources():
         source = layer_of(".".join(path.relative_to(ROOT).with_suffix("").parts))
@@ -68,7 +70,7 @@ def graph() -> dict[str, set[str]]:
             target = layer_of(module)
             if target is not None and target != source:
                 edges[source].add(target)
-    return edges
+    return {name: frozenset(targets) for name, targets in edges.items()}
 
 
 def test_function_local_and_type_checking_imports_are_seen() -> None:

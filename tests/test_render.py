@@ -99,12 +99,12 @@ def test_a_drawn_hand_shows_only_to_its_drawer() -> None:
 # --------------------------------------------------------------------------- determinism and limits
 
 
-def _clear_caches() -> None:
-    """Forget every cached sprite, template and glyph in the renderer."""
+def _clear_caches(*keep: object) -> None:
+    """Forget every cached sprite, template and glyph in the renderer, except the caches in `keep`."""
     for module in (board_art, card_art, common, encode, fonts, icons, table_art):
         for value in vars(module).values():
             clear = getattr(value, "cache_clear", None)
-            if callable(clear):
+            if callable(clear) and value not in keep:
                 clear()
 
 

@@ -9,10 +9,12 @@ from dataclasses import replace
 import pytest
 from PIL import ImageChops
 
+from keystone.data import load_catalog
 from keystone.engine import apply_text, player_view, public_view
 from keystone.engine.views import GameView
 from keystone.render import (
     changed_cells,
+    encode,
     fonts,
     render_board,
     render_card,
@@ -48,14 +50,28 @@ def _pictures(view: GameView) -> dict[str, Callable[[], bytes]]:
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_every_posted_picture_fits_a_phone(players: int) -> None:
-    """Caches are cleared so card faces are drawn (and measured) again, not pasted from memory."""
+    """Caches are cleared so card faces are drawn (and measured) again, not pasted from memory.
+
+    All but the PNG palette: it is a colour table sampled from every card face, and drawing all of
+    them again for each picture would measure faces the picture does not show (the next test does)."""
+    encode.shared_palette()
     for name, draw in _pictures(_mid_game(players)).items():
-        _clear_caches()
+        _clear_caches(encode.shared_palette)
         with fonts.record_sizes() as sizes:
             picture = image(draw())
         assert picture.width <= PHONE_W, f"{name} is {picture.width} px wide"
         assert sizes, f"{name} drew no text"
         assert min(sizes) >= fonts.PHONE_MIN, f"{name} draws text at {min(sizes)} px"
+
+
+def test_every_card_as_posted_fits_a_phone() -> None:
+    """Every card face drawn afresh, at the size `render_card` posts it."""
+    _clear_caches()
+    with fonts.record_sizes() as sizes:
+        widths = {card.id: image(render_card(card.id)).width for card in load_catalog().all_cards()}
+    assert max(widths.values()) <= PHONE_W, widths
+    assert len(sizes) >= len(widths), "every face draws its name"
+    assert min(sizes) >= fonts.PHONE_MIN, f"a card face draws text at {min(sizes)} px"
 
 
 def test_a_hand_drawn_mid_skill_fits_a_phone_too() -> None:

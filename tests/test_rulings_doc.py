@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -10,9 +11,11 @@ ROOT = Path(__file__).resolve().parent.parent
 REFERENCE = re.compile(r"`(tests/[\w/]+\.py)::(\w+)(?:\[[^\]]*\])?`")
 
 
-def _test_names(path: Path) -> set[str]:
+@functools.cache
+def _test_names(path: Path) -> frozenset[str]:
+    """The functions a test file defines (parsed once, however many rulings name the file)."""
     tree = ast.parse(path.read_text())
-    return {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
+    return frozenset(n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef))
 
 
 def test_every_ruling_names_tests_that_exist() -> None:

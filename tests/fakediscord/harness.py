@@ -40,6 +40,16 @@ SUBCOMMAND_TYPES = (1, 2)
 INT_LIMIT = 2**53
 
 
+HANDLER_TASKS = ("discord.py: ", "CommandTree-invoker", "discord-ui-view-dispatch-", "discord-ui-modal-dispatch-",
+                 "discord-ui-dynamic-item-")
+"""How discord.py names the tasks that run an event listener, a slash command, or a button, menu or modal."""
+
+
+def handlers_running() -> bool:
+    """Whether any bot in this event loop is still handling an event or an interaction."""
+    return any(not task.done() and task.get_name().startswith(HANDLER_TASKS) for task in asyncio.all_tasks())
+
+
 class HarnessError(AssertionError):
     """The test asked for something a Discord user cannot do, or the bot did not answer."""
 
@@ -248,14 +258,18 @@ class HarnessMixin:
             finally:
                 changed.cancel()
 
-    async def quiet(self, period: float = 0.1, timeout: float | None = None) -> None:
-        """Wait until the bot has made no REST call for `period` seconds."""
+    async def quiet(self, period: float = 0.02, timeout: float | None = None) -> None:
+        """Wait until no handler of the bot is running and it has made no REST call for `period` seconds.
+
+        The bot may think or draw for a long while between two calls; its handlers still running
+        say so, and the short pause covers work outside them (a gateway event not yet handled)."""
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + (self.default_timeout if timeout is None else timeout)
-        while loop.time() - self._last_activity < period:
+        limit = self.default_timeout if timeout is None else timeout
+        deadline = loop.time() + limit
+        while handlers_running() or loop.time() - self._last_activity < period:
             self.check_bot_alive()
             if loop.time() > deadline:
-                raise BotTimeout(f"the bot kept calling the API for longer than {timeout}s")
+                raise BotTimeout(f"the bot kept working for longer than {limit}s")
             await asyncio.sleep(period / 4)
 
     # ----------------------------------------------------------------- reading
