@@ -503,6 +503,8 @@ class FakeInteraction:
     modal: JSON | None = None
     activity: int = 0
     late: bool = False
+    acknowledged_after: float | None = None
+    """Seconds from the interaction to the bot's first callback (Discord fails it past 3)."""
 
     def metadata(self) -> JSON:
         owners = {"0": str(self.channel.guild_id) if self.channel.guild_id else "0"}

@@ -717,6 +717,7 @@ class FakeDiscord(HarnessMixin):
         if inter.callback_type is not None:
             raise ApiError(400, 40060, "Interaction has already been acknowledged.")
         age = asyncio.get_running_loop().time() - inter.created
+        inter.acknowledged_after = age
         if age > self.interaction_deadline:
             inter.late = True
             log.warning("interaction %s answered after %.2fs (Discord allows %.1fs)", inter.id, age,
