@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import os
 import random
 import statistics
@@ -187,8 +188,7 @@ async def start_bots(fake: FakeDiscord, setup: Setup, database: str, folder: Pat
         log = open(folder / f"bot-{number}.log", "wb")  # noqa: SIM115 - the process writes it until it stops
         processes.append(await asyncio.create_subprocess_exec(
             sys.executable, str(ROOT / "bot.py"), cwd=str(ROOT), env=env, stdout=log, stderr=log))
-        await fake.wait_for(lambda started=number + 1: _connected(fake) >= started and fake.global_commands,
-                            timeout=120, what="the bot to connect")
+        await fake.wait_for(functools.partial(_ready, fake, number + 1), timeout=120, what="the bot to connect")
     await asyncio.sleep(1.0)
     return processes
 
@@ -217,8 +217,10 @@ def _tree_cpu(pid: int) -> float:
     return own + sum(_tree_cpu(c) for c in children)
 
 
-def _connected(fake: FakeDiscord) -> int:
-    return sum(1 for s in fake.sessions.values() if not s.ended and s.ws is not None and not s.ws.closed)
+def _ready(fake: FakeDiscord, sessions: int) -> bool:
+    """At least this many gateway sessions are connected, and the commands are registered."""
+    live = sum(1 for s in fake.sessions.values() if not s.ended and s.ws is not None and not s.ws.closed)
+    return live >= sessions and bool(fake.global_commands)
 
 
 async def stop_bots(processes: Sequence[asyncio.subprocess.Process]) -> None:
