@@ -59,27 +59,23 @@ def postgres_server() -> Iterator[str]:
 @pytest.fixture
 def postgres_url(postgres_server: str) -> Iterator[str]:
     """A new, empty database on the server, dropped after the test."""
-    url = _new_database(postgres_server)
-    try:
-        yield url
-    finally:
-        _run_apart(_admin(postgres_server, f'DROP DATABASE "{url.rsplit("/", 1)[1]}" WITH (FORCE)'))
+    yield from _new_database(postgres_server)
 
 
-def _new_database(server: str) -> str:
+def _new_database(server: str) -> Iterator[str]:
+    """A new database's URL, the database dropped (whoever is still connected) when done."""
     name = f"t_{uuid.uuid4().hex}"
     _run_apart(_admin(server, f'CREATE DATABASE "{name}"'))
-    return server.rsplit("/", 1)[0] + "/" + name
+    try:
+        yield server.rsplit("/", 1)[0] + "/" + name
+    finally:
+        _run_apart(_admin(server, f'DROP DATABASE "{name}" WITH (FORCE)'))
 
 
 @pytest.fixture(scope="session")
 def postgres_session_database(postgres_server: str) -> Iterator[str]:
     """One database for this test process's schemas, dropped at the end."""
-    url = _new_database(postgres_server)
-    try:
-        yield url
-    finally:
-        _run_apart(_admin(postgres_server, f'DROP DATABASE "{url.rsplit("/", 1)[1]}" WITH (FORCE)'))
+    yield from _new_database(postgres_server)
 
 
 @pytest.fixture

@@ -16,6 +16,7 @@ from keystone.app.replies import Post
 from keystone.app.scheduler import Scheduler
 from keystone.engine.coop import acting_player
 from keystone.store import GameRecord, Store
+from tests.clock_helpers import Time
 
 HERE = Where(channel_id=10, guild_id=1)
 DM = Where(channel_id=77)
@@ -23,15 +24,6 @@ ANN, BOB, CID = Actor(1, "Ann"), Actor(2, "Bob"), Actor(3, "Cid")
 HOST_ONLY = "Only the player who opened the game or someone who manages this channel can set its clock."
 T0 = 1_000_000.0
 
-
-class Time:
-    """The clock the store and the service read; tests move it."""
-
-    def __init__(self) -> None:
-        self.now = T0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture

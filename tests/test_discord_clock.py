@@ -6,23 +6,16 @@ from __future__ import annotations
 from pathlib import Path
 
 from keystone.app.clock import HOUR
+from tests.clock_helpers import Time
 from tests.discord_helpers import make_bot, public_of
 from tests.fakediscord.fixtures import BotRunner
 from tests.fakediscord.server import FakeDiscord
 
 
-class Time:
-    def __init__(self) -> None:
-        self.now = 2_000_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 async def test_a_reminder_and_its_direct_message_arrive_and_a_late_turn_is_played_by_a_bot(
     fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path
 ) -> None:
-    fake, time = fake_discord, Time()
+    fake, time = fake_discord, Time(2_000_000_000.0)
     bot = await bot_runner.start(make_bot(tmp_path / "ks.db", clock=time))
     assert bot.scheduler is not None
     alice, bob = fake.user("alice"), fake.user("bob")

@@ -11,23 +11,16 @@ import discord
 
 from cogs.bot import ShardedKeystoneBot
 from keystone.app.clock import HOUR
+from tests.clock_helpers import Time
 from tests.discord_helpers import make_bot, public_of
 from tests.fakediscord.fixtures import BotRunner
 from tests.fakediscord.server import FakeDiscord
 
 
-class Time:
-    def __init__(self) -> None:
-        self.now = 2_000_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 async def test_each_shards_bot_serves_only_its_own_games(
     fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path
 ) -> None:
-    fake, time = fake_discord, Time()
+    fake, time = fake_discord, Time(2_000_000_000.0)
     alice, bob = fake.user("alice"), fake.user("bob")
     guilds = [await fake.add_guild(f"Lodge {shard}", owner=alice, shard=(shard, 2)) for shard in (0, 1)]
     tables = [await fake.add_text_channel(guild, "table") for guild in guilds]

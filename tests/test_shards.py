@@ -17,6 +17,7 @@ from keystone.app.scheduler import Scheduler
 from keystone.engine import GameConfig, new_game
 from keystone.settings import Settings, describe_error, load_settings
 from keystone.store import SeatInfo, Shards, Store, shard_of
+from tests.clock_helpers import Time
 
 ANN, BOB = Actor(1, "Ann"), Actor(2, "Bob")
 ON_0, ON_1 = 5, (1 << 22) + 5
@@ -26,13 +27,6 @@ SNOWFLAKES = [None, 1, (1 << 22) - 1, 1 << 22, 41771983423143937, 19703843948331
 """Server ids from the smallest to real ones of every age; None is a direct message."""
 T0 = 1_000_000.0
 
-
-class Time:
-    def __init__(self) -> None:
-        self.now = T0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 class Outbox:

@@ -14,17 +14,8 @@ from keystone.engine import GameConfig, dump_config, dump_state, new_game
 from keystone.store import Clock, InvalidInput, SeatInfo, Store, WrongStatus, state_digest
 from keystone.store.backend import SqliteDatabase
 from keystone.store.migrate import latest, migrate
+from tests.clock_helpers import Time
 from tests.store_helpers import play, start_game
-
-
-class Time:
-    """A clock the test moves by hand."""
-
-    def __init__(self, now: float = 1000.0) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def clock(turn: int = 0, seat: int = 0, start: float = 1000.0, span: float = 100.0) -> Clock:
@@ -38,7 +29,7 @@ async def timed_game(store: Store, channel_id: int = 100) -> int:
 
 
 async def test_a_clock_is_kept_with_the_game_and_replaced_per_turn(store_target: str) -> None:
-    async with await Store.open(store_target, clock=Time()) as store:
+    async with await Store.open(store_target, clock=Time(1000.0)) as store:
         game = await timed_game(store)
         await store.set_clock(game, clock())
         record = await store.get_game(game)
@@ -50,7 +41,7 @@ async def test_a_clock_is_kept_with_the_game_and_replaced_per_turn(store_target:
 
 
 async def test_only_running_games_with_a_pace_are_timed(store_target: str) -> None:
-    async with await Store.open(store_target, clock=Time()) as store:
+    async with await Store.open(store_target, clock=Time(1000.0)) as store:
         untimed = await start_game(store, 100)
         await store.set_clock(untimed.id, clock())
         assert (await store.get_game(untimed.id)).clock is None
@@ -64,7 +55,7 @@ async def test_only_running_games_with_a_pace_are_timed(store_target: str) -> No
 
 
 async def test_the_clock_goes_when_the_game_ends(store_target: str) -> None:
-    async with await Store.open(store_target, clock=Time()) as store:
+    async with await Store.open(store_target, clock=Time(1000.0)) as store:
         game = await timed_game(store)
         await store.set_clock(game, clock())
         await store.abandon_game(game)
@@ -73,7 +64,7 @@ async def test_the_clock_goes_when_the_game_ends(store_target: str) -> None:
 
 
 async def test_due_clocks_gives_deadlines_then_reminders_and_skips_what_is_not_due(store_target: str) -> None:
-    async with await Store.open(store_target, clock=Time()) as store:
+    async with await Store.open(store_target, clock=Time(1000.0)) as store:
         early, late, later = [await timed_game(store, c) for c in (100, 200, 300)]
         await store.set_clock(early, clock(start=1000.0))
         await store.set_clock(late, clock(start=1040.0))
@@ -88,13 +79,13 @@ async def test_due_clocks_gives_deadlines_then_reminders_and_skips_what_is_not_d
 
 
 async def test_a_reminder_is_claimed_once_even_across_a_reopen(store_target: str) -> None:
-    async with await Store.open(store_target, clock=Time()) as store:
+    async with await Store.open(store_target, clock=Time(1000.0)) as store:
         game = await timed_game(store)
         await store.set_clock(game, clock())
         [due] = await store.due_clocks(1060.0)
         assert await store.claim_reminder(game, due.clock) is True
         assert await store.claim_reminder(game, due.clock) is False
-    async with await Store.open(store_target, clock=Time()) as store:
+    async with await Store.open(store_target, clock=Time(1000.0)) as store:
         assert await store.due_clocks(1060.0) == []
         assert await store.claim_reminder(game, due.clock) is False
         assert (await store.get_game(game)).clock == Clock(0, 0, 1000.0, 1050.0, 1100.0, reminded=True)
@@ -130,7 +121,7 @@ async def test_a_turn_that_starts_while_paused_gets_its_whole_time_on_resume(sto
 
 
 async def test_missed_turns_make_a_seat_away_and_coming_back_clears_both(store_target: str) -> None:
-    async with await Store.open(store_target, clock=Time()) as store:
+    async with await Store.open(store_target, clock=Time(1000.0)) as store:
         game = await timed_game(store)
         first = await store.miss_turn(game, 1, away_after=2)
         assert (first.missed, first.away, first.bot_decides) == (1, False, False)
@@ -144,7 +135,7 @@ async def test_missed_turns_make_a_seat_away_and_coming_back_clears_both(store_t
 
 
 async def test_bots_and_ended_games_have_no_away_seats(store_target: str) -> None:
-    async with await Store.open(store_target, clock=Time()) as store:
+    async with await Store.open(store_target, clock=Time(1000.0)) as store:
         state = new_game(GameConfig(players=2), 1, ["Ada", "Bot"])
         record = await store.create_game(guild_id=9, channel_id=5, kind="competitive", host_id=1,
                                          seats=[SeatInfo.human(1, "Ada"), SeatInfo.bot(1, "Bot")], state=state)
@@ -156,7 +147,7 @@ async def test_bots_and_ended_games_have_no_away_seats(store_target: str) -> Non
 
 
 async def test_away_and_missed_survive_moves_and_a_seat_handed_to_a_bot_starts_fresh(store_target: str) -> None:
-    async with await Store.open(store_target, clock=Time()) as store:
+    async with await Store.open(store_target, clock=Time(1000.0)) as store:
         game = await timed_game(store)
         await store.miss_turn(game, 0, away_after=1)
         await play(store, game, 5, random.Random(2))
@@ -166,7 +157,7 @@ async def test_away_and_missed_survive_moves_and_a_seat_handed_to_a_bot_starts_f
 
 
 async def test_notify_is_off_until_turned_on(store_target: str) -> None:
-    async with await Store.open(store_target, clock=Time()) as store:
+    async with await Store.open(store_target, clock=Time(1000.0)) as store:
         assert await store.notify(7) is False
         await store.set_notify(7, True)
         assert await store.notify(7) is True and await store.notify(8) is False
@@ -175,7 +166,7 @@ async def test_notify_is_off_until_turned_on(store_target: str) -> None:
 
 
 async def test_a_vote_counts_once_per_voter_and_turn(store_target: str) -> None:
-    async with await Store.open(store_target, clock=Time()) as store:
+    async with await Store.open(store_target, clock=Time(1000.0)) as store:
         game = await timed_game(store)
         assert await store.add_away_vote(game, 1, 4, 10) == 1
         assert await store.add_away_vote(game, 1, 4, 10) == 1
@@ -196,7 +187,7 @@ async def test_a_version_three_file_is_migrated_and_its_game_keeps_playing(tmp_p
             (state.config.rules, dump_config(state.config), '["Ada", "Brook"]', snapshot, state_digest(snapshot)),
         )
         await db.executemany("INSERT INTO seats VALUES (5, ?, ?, NULL, ?)", [(0, 1, "Ada"), (1, 2, "Brook")])
-    async with await Store.open(path, clock=Time()) as store:
+    async with await Store.open(path, clock=Time(1000.0)) as store:
         assert await store.schema_version() == latest()
         record = (await store.load_game(5, replay=True)).record
         assert (record.pace, record.clock, record.paused_at) == (None, None, None)
