@@ -1,0 +1,67 @@
+"""Every word a player reads, in each language the bot speaks: English (the default) and German.
+
+Words live in gettext catalogues (`locale/<language>/LC_MESSAGES/keystone.po`), read with Babel,
+one message per key: `tr("de", "habitat.forest")` is "Wald". A message's placeholders are Python
+format fields (`{name}`); every key exists in every language with the same placeholders (a test
+checks). Counts take a key's `.one` or `.other` form (`trn`). This module imports nothing of the
+game, so the engine's words, the pictures, the messages and the command line can all use it.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from pathlib import Path
+from types import MappingProxyType
+from typing import Literal, get_args
+
+from babel.messages.pofile import read_po
+
+Language = Literal["en", "de"]
+LANGUAGES: tuple[Language, ...] = get_args(Language)
+DEFAULT: Language = "en"
+LANGUAGE_NAMES: Mapping[Language, str] = MappingProxyType({"en": "English", "de": "Deutsch"})
+"""Each language in its own words, as a player choosing it would look for it."""
+LOCALE = Path(__file__).resolve().parent / "locale"
+DOMAIN = "keystone"
+
+
+class UnknownLanguage(ValueError):
+    """A language the bot does not speak."""
+
+
+def language(code: str | None) -> Language:
+    """The bot's language for a Discord locale or a language code ("de", "de-DE", "en-GB", None):
+    German for any German locale, else English."""
+    if code is not None and code.strip().lower().split("-")[0].split("_")[0] == "de":
+        return "de"
+    return DEFAULT
+
+
+def checked(code: str) -> Language:
+    """A language code the bot speaks, exactly ("en" or "de"); raises `UnknownLanguage` otherwise."""
+    if code not in LANGUAGES:
+        raise UnknownLanguage(f"The bot speaks {', '.join(LANGUAGE_NAMES.values())}; {code!r} is not one of them.")
+    return code
+
+
+def catalogue_path(lang: Language, domain: str = DOMAIN) -> Path:
+    return LOCALE / lang / "LC_MESSAGES" / f"{domain}.po"
+
+
+@functools.cache
+def catalogue(lang: Language, domain: str = DOMAIN) -> Mapping[str, str]:
+    """Every message of one language: key -> text (read once)."""
+    with catalogue_path(lang, domain).open("rb") as source:
+        read = read_po(source, locale=lang, domain=domain)
+    return MappingProxyType({str(m.id): str(m.string) for m in read if m.id and isinstance(m.id, str)})
+
+
+def tr(lang: Language, key: str, /, **params: object) -> str:
+    """The message `key` in `lang`, its placeholders filled from `params`."""
+    return catalogue(lang)[key].format(**params)
+
+
+def trn(lang: Language, key: str, count: int, /, **params: object) -> str:
+    """The message `key.one` for a count of 1, else `key.other`; `{count}` is filled too."""
+    return tr(lang, f"{key}.{'one' if count == 1 else 'other'}", count=count, **params)

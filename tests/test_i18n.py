@@ -1,0 +1,43 @@
+"""The catalogues: every key in every language with the same placeholders, and a language for every locale."""
+
+from __future__ import annotations
+
+import string
+
+import pytest
+
+from keystone.i18n import DEFAULT, DOMAIN, LANGUAGES, UnknownLanguage, catalogue, checked, language, tr, trn
+
+
+def placeholders(text: str) -> set[str]:
+    return {field for _, field, _, _ in string.Formatter().parse(text) if field is not None}
+
+
+@pytest.mark.parametrize("domain", [DOMAIN])
+def test_every_key_is_in_every_language_with_the_same_placeholders(domain: str) -> None:
+    english = catalogue(DEFAULT, domain)
+    assert english, "the English catalogue is empty"
+    for lang in LANGUAGES:
+        other = catalogue(lang, domain)
+        assert sorted(set(english) ^ set(other)) == [], f"keys missing from one of en/{lang}"
+        mismatched = [k for k in english if placeholders(english[k]) != placeholders(other[k])]
+        assert mismatched == [], f"placeholders differ in {lang}"
+        assert [k for k, text in other.items() if not text.strip()] == [], f"untranslated in {lang}"
+
+
+def test_a_message_fills_its_placeholders_in_each_language() -> None:
+    assert tr("de", "language.set.user", language="Deutsch") == "Der Bot antwortet dir privat jetzt auf Deutsch."
+    assert [trn("en", "card.count", n) for n in (0, 1, 2)] == ["0 cards", "1 card", "2 cards"]
+    assert trn("de", "card.count", 1) == "1 Karte"
+
+
+@pytest.mark.parametrize(("locale", "lang"), [("de", "de"), ("de-DE", "de"), ("de_AT", "de"), ("en-US", "en"),
+                                              ("en-GB", "en"), ("fr", "en"), (None, "en"), ("", "en")])
+def test_a_discord_locale_picks_german_or_english(locale: str | None, lang: str) -> None:
+    assert language(locale) == lang
+
+
+def test_only_a_spoken_language_is_accepted() -> None:
+    assert checked("de") == "de"
+    with pytest.raises(UnknownLanguage, match="English, Deutsch"):
+        checked("fr")
