@@ -28,7 +28,7 @@ async def everything(target: str) -> Dump:
 
 async def a_busy_database(target: str) -> None:
     """Something in every table: finished, running, abandoned and daily games, a lobby, clocks,
-    votes, a resignation, ratings, a campaign, settings and the daily secret."""
+    votes, a resignation, ratings, a campaign, settings (languages too) and the daily secret."""
     async with await Store.open(target) as store:
         finished = await start_game(store, channel_id=100, seed=2, players=3)
         await store.replace_seat(finished.id, 2, SeatInfo.bot(1, "Bot for Cyd"), resigned=True)
@@ -53,6 +53,8 @@ async def a_busy_database(target: str) -> None:
                                              state=new_game(GameConfig(players=1), 4, ["Hal"]))
         await play(store, daily.id, 5, random.Random(4))
         await store.set_notify(8, True)
+        await store.set_language(8, "de")
+        await store.set_server_language(9, "en")
 
 
 def test_the_copy_names_every_table_and_column_of_the_schema(tmp_path: Path) -> None:

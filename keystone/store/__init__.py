@@ -46,6 +46,8 @@ Rules of the API:
 - The daily challenge: `start_daily_game` creates and starts a person's solo game of a UTC day
   together with its day row (`DailyTaken` for a second one that day); the move that finishes it
   writes its result in the same transaction. `daily_secret` is made once, at first use.
+- Languages: `chosen_languages` reads a person's and a server's choice ("en", "de", or None to
+  follow Discord's locale); `set_language` and `set_server_language` keep or clear (None) them.
 - Times are Unix seconds from the clock given to `Store.open` (default `time.time`).
 """
 

@@ -42,11 +42,12 @@ TABLES = (  # parents before the rows that refer to them
                                                       "sigma_after")),
     Table("resignations", ("game_id", "position"), ("user_id",)),
     Table("clocks", ("game_id",), ("turn", "seat", "started_at", "remind_at", "deadline", "reminded")),
-    Table("user_settings", ("user_id",), ("notify",)),
+    Table("user_settings", ("user_id",), ("notify", "language")),
     Table("away_votes", ("game_id", "seat", "turn", "voter_id"), ()),
     Table("daily_secret", ("id",), ("secret", "created_at")),
     Table("daily_games", ("day", "user_id"), ("game_id", "score", "resigned", "finished_at")),
     Table("daily_servers", ("guild_id", "user_id"), ("joined_at",)),
+    Table("server_settings", ("guild_id",), ("language",)),
 )
 """Every table but `schema_version`, which the target's own migrations write."""
 BATCH = 500

@@ -22,6 +22,7 @@ import aiosqlite
 import asyncpg
 
 from keystone.engine import GameConfig, GameState, dump_config, dump_state, is_over
+from keystone.i18n import Language
 from keystone.store import daily, validate
 from keystone.store.backend import (
     Connection,
@@ -937,6 +938,36 @@ class Store:
                 "INSERT INTO user_settings (user_id, notify) VALUES (?, ?) "
                 "ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify",
                 (user_id, int(on)),
+            )
+
+    async def chosen_languages(self, user_id: int, guild_id: int | None) -> tuple[Language | None, Language | None]:
+        """The language this person chose for their private answers, and the one this server chose
+        for its public messages (None where nothing was chosen, and for the server of a direct message)."""
+        user_id, guild_id = validate.ident(user_id, "user id"), validate.optional_ident(guild_id, "server id")
+        rows = await self._rows(
+            "SELECT (SELECT language FROM user_settings WHERE user_id = ?), "
+            "(SELECT language FROM server_settings WHERE guild_id = ?)", (user_id, guild_id or 0),
+        )
+        return validate.language(rows[0][0]), validate.language(rows[0][1])
+
+    async def set_language(self, user_id: int, lang: Language | None) -> None:
+        """Keep this person's language for private answers; None goes back to their Discord locale."""
+        user_id, lang = validate.ident(user_id, "user id"), validate.language(lang)
+        async with self._db.transaction() as db:
+            await db.execute(
+                "INSERT INTO user_settings (user_id, language) VALUES (?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
+                (user_id, lang),
+            )
+
+    async def set_server_language(self, guild_id: int, lang: Language | None) -> None:
+        """Keep this server's language for public messages; None goes back to the server's Discord locale."""
+        guild_id, lang = validate.ident(guild_id, "server id"), validate.language(lang)
+        async with self._db.transaction() as db:
+            await db.execute(
+                "INSERT INTO server_settings (guild_id, language) VALUES (?, ?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
+                (guild_id, lang),
             )
 
     async def add_away_vote(self, game_id: int, position: int, turn: int, voter_id: int) -> int:

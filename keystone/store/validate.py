@@ -11,6 +11,7 @@ from keystone.cards import Habitat
 from keystone.engine import GameConfig
 from keystone.engine.board import CELLS
 from keystone.engine.scoring import LINES
+from keystone.i18n import LANGUAGE_NAMES, LANGUAGES, Language
 from keystone.store.errors import InvalidInput
 from keystone.store.models import (
     ASSIGNMENTS,
@@ -95,6 +96,16 @@ def flag(value: object, what: str) -> bool:
     if not isinstance(value, bool):
         raise InvalidInput(f"Whether {what} must be true or false.")
     return value
+
+
+def language(value: object) -> Language | None:
+    """A language the bot speaks, or None for "follow the Discord locale"."""
+    if value is None:
+        return None
+    for choice in LANGUAGES:
+        if value == choice:
+            return choice
+    raise InvalidInput(f"The bot speaks {' or '.join(LANGUAGE_NAMES.values())}; choose one of them.")
 
 
 def pace(value: object) -> Pace:
