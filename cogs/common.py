@@ -27,12 +27,15 @@ INSTALLS = app_commands.AppInstallationType(guild=True, user=False)
 
 
 def where_of(interaction: discord.Interaction[Any]) -> Where:
-    return Where(channel_id=interaction.channel_id or interaction.user.id, guild_id=interaction.guild_id)
+    server_locale = interaction.guild_locale if interaction.guild_id is not None else None
+    return Where(channel_id=interaction.channel_id or interaction.user.id, guild_id=interaction.guild_id,
+                 guild_locale=server_locale.value if server_locale is not None else None)
 
 
 def actor_of(interaction: discord.Interaction[Any]) -> Actor:
     perms = interaction.permissions
-    return Actor(interaction.user.id, interaction.user.display_name, can_manage=perms.manage_channels)
+    return Actor(interaction.user.id, interaction.user.display_name, can_manage=perms.manage_channels,
+                 can_manage_server=perms.manage_guild, locale=interaction.locale.value)
 
 
 def service_of(interaction: discord.Interaction[Any]) -> GameService:

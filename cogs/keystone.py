@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Awaitable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, get_args
 
 import discord
@@ -30,17 +30,21 @@ from cogs.common import (
 from cogs.outbox import files_of, public_message, send_public
 from keystone.app import Actor, GameService, Reply, Where, clock, ids, threads
 from keystone.app.daily import DMS_CLOSED, Show
+from keystone.app.language import LanguageChoice, Whose
 from keystone.app.listing import Scope
 from keystone.app.service import Mode
-from keystone.app.text import HELP, RULES, rules_text
+from keystone.app.text import RULES, rules_text
 from keystone.cards import Habitat, Ruleset
 from keystone.engine.bots import LEVELS, Level
 from keystone.engine.campaign import LAST_ASSIGNMENT
+from keystone.i18n import LANGUAGE_NAMES
 from keystone.store import Pace
 
 log = logging.getLogger(__name__)
 
 HABITATS = [h.value for h in Habitat]
+LANGUAGE_CHOICES = [*(app_commands.Choice(name=name, value=code) for code, name in LANGUAGE_NAMES.items()),
+                    app_commands.Choice(name="Auto (Discord's language)", value="auto")]
 PACE_CHOICES = [app_commands.Choice(name=clock.pace_words(pace).capitalize(), value=pace) for pace in clock.PACES]
 
 
@@ -338,7 +342,7 @@ class KeystoneCog(commands.Cog, name="Keystone"):
         except discord.HTTPException as exc:
             log.warning("Discord refused a game thread in channel %s: %s", channel.id, exc)
             return Reply.refuse(threads.REFUSED)
-        opened = await options.open(self.service, Where(channel_id=made.id, guild_id=interaction.guild_id), actor)
+        opened = await options.open(self.service, replace(where_of(interaction), channel_id=made.id), actor)
         if opened.public is None:
             await _discard(made)
             return opened
@@ -452,7 +456,20 @@ class KeystoneCog(commands.Cog, name="Keystone"):
 
     @keystone.command(name="help", description="List the Keystone commands")
     async def help(self, interaction: discord.Interaction[Any]) -> None:
-        await post(interaction, Reply(private=HELP))
+        await run(interaction, self.service.help(where_of(interaction), actor_of(interaction)), private=True)
+
+    @keystone.command(name="language", description="Choose the bot's language for you, or for this server")
+    @app_commands.describe(language="English, Deutsch, or Auto: follow Discord's language again",
+                           for_="Me: my private answers (default); Server: this server's public messages "
+                                "(server managers)")
+    @app_commands.rename(for_="for")
+    @app_commands.choices(language=LANGUAGE_CHOICES,
+                          for_=[app_commands.Choice(name="Me", value="me"),
+                                app_commands.Choice(name="Server", value="server")])
+    async def language(self, interaction: discord.Interaction[Any], language: LanguageChoice,
+                       for_: Whose = "me") -> None:
+        work = self.service.set_language(where_of(interaction), actor_of(interaction), language, for_)
+        await run(interaction, work, private=True)
 
     @keystone.command(name="resign", description="Give up your game in this channel; the others are ranked")
     async def resign(self, interaction: discord.Interaction[Any]) -> None:

@@ -18,7 +18,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Concatenate, Literal, ParamSpec
 
-from keystone.app import clock, daily, ids, journal, listing, pictures, replays, stats, text
+from keystone.app import clock, daily, ids, journal, language, listing, pictures, replays, stats, text
 from keystone.app import history as history_words
 from keystone.app.bots import bot_action
 from keystone.app.controls import cell_select, controls_for, undo_control
@@ -46,6 +46,7 @@ from keystone.engine.bots import LEVELS, Level
 from keystone.engine.coop import acting_player
 from keystone.engine.history import UNDO, Taken, rebuild, undo_allowed
 from keystone.engine.results import final_scores, standings, view_scores
+from keystone.i18n import tr
 from keystone.render import changed_cells
 from keystone.render.replay import ReplayTooLarge
 from keystone.store import (
@@ -82,19 +83,24 @@ REPLAYS_KEPT = 4
 
 @dataclass(frozen=True, slots=True)
 class Actor:
-    """Who is asking: a user id, a display name, and whether they may manage the channel."""
+    """Who is asking: a user id, a display name, whether they may manage the channel (and the
+    server), and their Discord client's locale ("de", "en-US"; None when unknown)."""
 
     user_id: int
     name: str
     can_manage: bool = False
+    can_manage_server: bool = False
+    locale: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Where:
-    """The channel asked from; `guild_id` is None in a direct message."""
+    """The channel asked from; `guild_id` is None in a direct message. `guild_locale` is the
+    server's Discord locale (None when unknown or in a direct message)."""
 
     channel_id: int
     guild_id: int | None = None
+    guild_locale: str | None = None
 
     @property
     def is_dm(self) -> bool:
@@ -1180,6 +1186,36 @@ class GameService:
         """Whether reminders of one's turns also come by direct message (answered privately)."""
         await self.store.set_notify(actor.user_id, on)
         return Reply(private=clock.NOTIFY_ON if on else clock.NOTIFY_OFF)
+
+    # ------------------------------------------------------------------ languages
+
+    async def languages(self, where: Where, actor: Actor) -> language.Languages:
+        """The language of the actor's private answers and of this channel's public messages."""
+        chosen, server_chosen = await self.store.chosen_languages(actor.user_id, where.guild_id)
+        return language.resolve(chosen, actor.locale, server_chosen, where.guild_locale, in_dm=where.is_dm)
+
+    @guarded
+    async def help(self, where: Where, actor: Actor) -> Reply:
+        """The list of commands, in the actor's language (answered privately)."""
+        return Reply(private=text.help_text((await self.languages(where, actor)).private))
+
+    @guarded
+    async def set_language(self, where: Where, actor: Actor, choice: str, scope: str) -> Reply:
+        """Choose the actor's language (`me`) or the server's (`server`, for its managers); `auto`
+        follows Discord's locale again. Answered privately, in the language now chosen."""
+        speaking = (await self.languages(where, actor)).private
+        lang, scope = language.parse(choice, scope, speaking)
+        if scope == "me":
+            await self.store.set_language(actor.user_id, lang)
+        elif where.guild_id is None:
+            raise IllegalAction(tr(speaking, "language.server.dm"))
+        elif not actor.can_manage_server:
+            raise IllegalAction(tr(speaking, "language.server.manager"))
+        else:
+            await self.store.set_server_language(where.guild_id, lang)
+        now = await self.languages(where, actor)
+        spoken = now.private if scope == "me" else now.public
+        return Reply(private=language.confirmation(spoken, scope, followed=lang is None))
 
     # ------------------------------------------------------------------ autocomplete
 

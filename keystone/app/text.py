@@ -16,6 +16,7 @@ from keystone.engine.campaign import LAST_ASSIGNMENT
 from keystone.engine.game import SYNERGY_BY_SEAT, TIME_BY_PLAYERS
 from keystone.engine.scoring import ScoreSheet
 from keystone.engine.words import GOAL_LETTERS, ICON_LABELS, goal_sentence, plural
+from keystone.i18n import Language, tr
 
 _EMOJIS: dict[str, str] = {}
 """Icon name (forest, spring, ...) -> the bot's emoji for it ("<:forest:123>"), set at start-up."""
@@ -119,26 +120,10 @@ def pending_sentence(view: GameView) -> str:
     return f"{who} chooses {asks[step.kind]}."
 
 
-HELP = f"""**Keystone commands**
-`/keystone new` opens a lobby here (in a direct message it starts a solo game);
-players press Join, the host presses Start. Options: `mode:coop` (partners share one board),
-`opponent:easy|normal|hard` (seat a bot), `assignment:N` (a Field Journal assignment in co-op),
-`thread:True` (the game gets its own thread of this channel).
-`/journal list`, `start`, `status`, `abandon`: the solo campaign of {LAST_ASSIGNMENT} assignments.
-`/take card cell` introduces a Field card onto your board
-(slot 1 is leftmost; pay one synergy onto each card to its right).
-`/skill token` uses a skill token (0 resolves every exhausted token); the bot then asks for each choice with buttons.
-`/wild habitat cell` buys a Wild card; `/endturn` ends a turn that waits for a possible Wild purchase.
-`/keystone games` lists your lobbies and games everywhere, your turns first (`scope:server`: this server's).
-`/undo` (or the Undo button) takes back your last action of this turn, while no card has been drawn since.
-`/keystone stats [user]` shows a record (only you see it); `/keystone leaderboard` ranks this server by rating.
-`/keystone history` lists your finished games; `/keystone replay game` shows one turn by turn, animated.
-Turns have a clock in a channel (`pace:live|daily|relaxed` at `/keystone new`; the host uses `/keystone clock`):
-half-way you are reminded, and when time runs out a normal bot plays the turn. `/keystone notify` adds reminders
-by direct message; `/keystone away seat` votes a late seat to a bot; `/keystone back` takes yours back.
-`/keystone daily` plays today's daily challenge by direct message (one solo game, the same for everyone);
-`show:board` shows this server's board of the day once you have played yours.
-`/keystone board`, `field`, `objective` (only you see it), `score`, `log`, `rules`, `resign`, `abandon`."""
+def help_text(lang: Language) -> str:
+    """`/keystone help`: every command in a few lines, in `lang`."""
+    return tr(lang, "reply.help", last=LAST_ASSIGNMENT)
+
 
 def _goal_points() -> str:
     """ "5, 10, 16 or 24": the objective's points for 1 to 4 completed goals."""

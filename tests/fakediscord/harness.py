@@ -330,7 +330,7 @@ class HarnessMixin:
             app_permissions &= ~THREAD_PERMISSIONS
         payload: JSON = {
             "id": str(inter.id), "application_id": str(self.application_id), "type": inter.type,
-            "data": inter.data, "token": inter.token, "version": 1, "locale": "en-US",
+            "data": inter.data, "token": inter.token, "version": 1, "locale": inter.user.locale,
             "app_permissions": str(app_permissions), "entitlements": [],
             "authorizing_integration_owners": {"0": str(guild.id) if guild else "0"},
             "context": 1 if channel.is_dm else 0, "attachment_size_limit": ATTACHMENT_LIMIT,
@@ -339,8 +339,9 @@ class HarnessMixin:
         if guild is not None:
             member = guild.members[inter.user.id]
             payload["channel"]["permissions"] = str(member.permissions)
-            payload.update(guild_id=str(guild.id), guild_locale="en-US", member=member.payload(with_permissions=True),
-                           guild={"id": str(guild.id), "locale": "en-US", "features": []})
+            payload.update(guild_id=str(guild.id), guild_locale=guild.locale,
+                           member=member.payload(with_permissions=True),
+                           guild={"id": str(guild.id), "locale": guild.locale, "features": []})
         else:
             payload["user"] = inter.user.payload()
         if inter.message is not None:

@@ -89,6 +89,8 @@ class FakeUser:
     bot: bool = False
     global_name: str | None = None
     dms_open: bool = True
+    locale: str = "en-US"
+    """The language of this user's Discord client, sent with each of their interactions."""
 
     @property
     def mention(self) -> str:
@@ -239,6 +241,8 @@ class FakeGuild:
     threads: list[FakeChannel] = field(default_factory=list)
     thread_limit: int = 1000
     """Active (unarchived) threads Discord allows a server at once."""
+    locale: str = "en-US"
+    """The server's preferred locale (its community language), sent with every interaction in it."""
 
     def channel(self, name: str) -> FakeChannel:
         for channel in self.channels:
@@ -278,7 +282,7 @@ class FakeGuild:
             "mfa_level": 0,
             "nsfw_level": 0,
             "premium_tier": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.locale,
             "system_channel_flags": 0,
             "stage_instances": [],
             "guild_scheduled_events": [],

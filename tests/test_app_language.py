@@ -1,0 +1,96 @@
+"""Which language an answer is in: the resolution rule on its own, then through the service with a
+real SQLite file (the user's and the server's choices, `/keystone language` and `/keystone help`)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from keystone.app import Actor, GameService, Where
+from keystone.app.language import Languages, resolve
+from keystone.engine.campaign import LAST_ASSIGNMENT
+from keystone.i18n import tr
+from keystone.store import Store
+
+SERVER = Where(channel_id=10, guild_id=1, guild_locale="en-US")
+GERMAN_SERVER = Where(channel_id=20, guild_id=2, guild_locale="de")
+DM = Where(channel_id=77)
+GRETA = Actor(1, "Greta", locale="de")
+ANN = Actor(2, "Ann", locale="en-GB")
+BOSS = Actor(3, "Boss", can_manage_server=True, locale="en-US")
+
+
+@pytest.mark.parametrize(
+    ("chosen", "locale", "server_chosen", "server_locale", "in_dm", "expected"),
+    [
+        (None, "de", None, "en-US", False, ("de", "en")),       # each follows its own Discord locale
+        (None, "en-US", None, "de", False, ("en", "de")),
+        ("en", "de", "de", "en-US", False, ("en", "de")),       # a stored choice beats the locale
+        (None, None, None, None, False, ("en", "en")),          # nothing known: English
+        (None, "fr", None, "pt-BR", False, ("en", "en")),       # a language the bot does not speak: English
+        (None, "de", "en", "en-US", True, ("de", "de")),        # a direct message: public is private
+        ("en", "de", None, None, True, ("en", "en")),
+    ],
+)
+def test_private_follows_the_person_and_public_the_server(
+    chosen: str | None, locale: str | None, server_chosen: str | None, server_locale: str | None, in_dm: bool,
+    expected: tuple[str, str],
+) -> None:
+    assert resolve(chosen, locale, server_chosen, server_locale, in_dm=in_dm) == expected  # type: ignore[arg-type]
+
+
+@pytest.fixture
+async def service(tmp_path: Path) -> AsyncIterator[GameService]:
+    made = GameService(await Store.open(tmp_path / "k.db"))
+    yield made
+    await made.store.close()
+
+
+async def test_help_is_in_the_askers_language_and_lists_every_command_in_both(service: GameService) -> None:
+    german, english = await service.help(SERVER, GRETA), await service.help(GERMAN_SERVER, ANN)
+    assert german.public is None and german.private == tr("de", "reply.help", last=LAST_ASSIGNMENT)
+    assert english.private is not None and english.private.startswith("**Keystone commands**")
+    assert german.private is not None and german.private.startswith("**Keystone-Befehle**")
+    commands = english.private.split("`")[1::2]
+    assert len(commands) > 20 and commands == german.private.split("`")[1::2], "the same commands, in order"
+    assert all(len(text) <= 2000 for text in (english.private, german.private)), "one Discord message each"
+
+
+async def test_a_person_chooses_their_language_and_goes_back_to_discords(service: GameService) -> None:
+    chosen = await service.set_language(SERVER, GRETA, "en", "me")
+    assert chosen.public is None and chosen.private == "The bot now speaks English to you in private answers."
+    assert await service.languages(SERVER, GRETA) == Languages("en", "en")
+    assert await service.languages(GERMAN_SERVER, GRETA) == Languages("en", "de"), "the server keeps its own"
+    back = await service.set_language(SERVER, GRETA, "auto", "me")
+    assert back.private == "Der Bot folgt in privaten Antworten wieder deiner Discord-Sprache: Deutsch."
+    assert await service.languages(DM, GRETA) == Languages("de", "de")
+
+
+async def test_a_server_manager_chooses_the_servers_language(service: GameService) -> None:
+    chosen = await service.set_language(SERVER, BOSS, "de", "server")
+    assert chosen.private == "Der Bot spricht in den öffentlichen Nachrichten dieses Servers jetzt Deutsch."
+    assert await service.languages(SERVER, ANN) == Languages("en", "de")
+    back = await service.set_language(SERVER, BOSS, "auto", "server")
+    assert back.private == "The bot follows this server's Discord language again in public messages: English."
+    assert await service.languages(SERVER, ANN) == Languages("en", "en")
+
+
+@pytest.mark.parametrize(
+    ("where", "actor", "choice", "whose", "refusal"),
+    [
+        (SERVER, GRETA, "de", "server", "Nur wer diesen Server verwalten darf, kann seine Sprache wählen;"),
+        (DM, BOSS, "de", "server", "A direct message has no server; choose `for: me`"),
+        (SERVER, GRETA, "fr", "me", "Der Bot spricht English, Deutsch; wähle eine davon"),
+        (SERVER, ANN, "de", "everyone", "A language is chosen `for: me`"),
+    ],
+)
+async def test_a_choice_that_cannot_be_made_is_refused_politely_and_changes_nothing(
+    service: GameService, where: Where, actor: Actor, choice: str, whose: str, refusal: str
+) -> None:
+    before = await service.languages(where, actor)
+    reply = await service.set_language(where, actor, choice, whose)
+    assert reply.public is None and reply.private is not None and reply.private.startswith(refusal)
+    assert await service.languages(where, actor) == before
+    assert await service.store.chosen_languages(actor.user_id, where.guild_id) == (None, None)
