@@ -1,0 +1,35 @@
+"""End to end: the language of answers through the real discord.py client and the fake Discord, each
+person's client locale and the server's locale sent with every interaction as Discord sends them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.discord_helpers import make_bot
+from tests.fakediscord.fixtures import BotRunner
+from tests.fakediscord.server import FakeDiscord
+
+
+async def test_help_follows_each_persons_language_and_keystone_language_overrides_it(
+    fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    await bot_runner.start(make_bot(tmp_path / "ks.db"))
+    alice, bob, general = fake.user("alice"), fake.user("bob"), fake.channel("general")
+    bob.locale = "de"
+    german, english = await fake.slash(bob, general, "keystone help"), await fake.slash(alice, general, "keystone help")
+    assert german.is_ephemeral and german.content.startswith("**Keystone-Befehle**")
+    assert english.is_ephemeral and english.content.startswith("**Keystone commands**")
+
+    chosen = await fake.slash(bob, general, "keystone language", {"language": "en"})
+    assert chosen.is_ephemeral and chosen.content == "The bot now speaks English to you in private answers."
+    assert (await fake.slash(bob, general, "keystone help")).content.startswith("**Keystone commands**")
+
+    refused = await fake.slash(bob, general, "keystone language", {"language": "de", "for": "server"})
+    assert refused.is_ephemeral and refused.content.startswith("Only someone who can manage this server")
+    fake.guild.locale = "de"
+    server = await fake.slash(alice, general, "keystone language", {"language": "auto", "for": "server"})
+    assert server.is_ephemeral and server.content == (
+        "Der Bot folgt in öffentlichen Nachrichten wieder der Discord-Sprache dieses Servers: Deutsch.")
+    assert (await fake.slash(alice, general, "keystone help")).content.startswith("**Keystone commands**"), (
+        "a private answer follows the person, not the server")
