@@ -952,22 +952,19 @@ class Store:
 
     async def set_language(self, user_id: int, lang: Language | None) -> None:
         """Keep this person's language for private answers; None goes back to their Discord locale."""
-        user_id, lang = validate.ident(user_id, "user id"), validate.language(lang)
-        async with self._db.transaction() as db:
-            await db.execute(
-                "INSERT INTO user_settings (user_id, language) VALUES (?, ?) "
-                "ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
-                (user_id, lang),
-            )
+        await self._keep_language("user_settings", "user_id", validate.ident(user_id, "user id"), lang)
 
     async def set_server_language(self, guild_id: int, lang: Language | None) -> None:
         """Keep this server's language for public messages; None goes back to the server's Discord locale."""
-        guild_id, lang = validate.ident(guild_id, "server id"), validate.language(lang)
+        await self._keep_language("server_settings", "guild_id", validate.ident(guild_id, "server id"), lang)
+
+    async def _keep_language(self, table: str, key: str, owner: int, lang: Language | None) -> None:
+        lang = validate.language(lang)
         async with self._db.transaction() as db:
             await db.execute(
-                "INSERT INTO server_settings (guild_id, language) VALUES (?, ?) "
-                "ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
-                (guild_id, lang),
+                f"INSERT INTO {table} ({key}, language) VALUES (?, ?) "
+                f"ON CONFLICT ({key}) DO UPDATE SET language = excluded.language",
+                (owner, lang),
             )
 
     async def add_away_vote(self, game_id: int, position: int, turn: int, voter_id: int) -> int:
