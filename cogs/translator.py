@@ -8,7 +8,8 @@ interaction, so the cogs stay as they are and English is exactly what the cogs s
 The words live in the `commands` catalogue, keyed by the English path: `keystone.new.name`,
 `keystone.new.description`, `keystone.new.players.description`, and `choice.<value>` for a choice (a
 choice's value means the same wherever it is offered). The English catalogue holds the cogs' own words,
-so a test sees when one of them changed and its German may be stale.
+so a test sees when one of them changed and its German may be stale; `keystone.i18n.commands` reads the
+same names for texts that name a command.
 """
 
 from __future__ import annotations
@@ -22,10 +23,10 @@ from discord.app_commands import TranslationContextTypes
 
 from keystone.engine.campaign import LAST_ASSIGNMENT
 from keystone.i18n import DEFAULT, catalogue, language
+from keystone.i18n.commands import DOMAIN
 
 log = logging.getLogger(__name__)
 
-DOMAIN = "commands"
 PARAMS = {"last": LAST_ASSIGNMENT}
 """What the catalogue's placeholders stand for (the cogs write these numbers into their English)."""
 NAMES = frozenset({Location.command_name, Location.group_name, Location.parameter_name})

@@ -17,9 +17,10 @@ from discord.ext import commands
 
 from cogs.journal import JournalCog
 from cogs.keystone import KeystoneCog
-from cogs.translator import DOMAIN, PARAMS, CommandTranslator, key_of, words
+from cogs.translator import PARAMS, CommandTranslator, key_of, words
 from keystone.app import ids
 from keystone.i18n import catalogue
+from keystone.i18n.commands import DOMAIN, option, slash
 from tests.discord_helpers import make_bot
 from tests.fakediscord import limits
 from tests.fakediscord.fixtures import BotRunner
@@ -110,29 +111,39 @@ async def test_keys_follow_the_english_path_and_a_missing_german_entry_stays_eng
     assert await translator.translate(asked, discord.Locale.german, context(Location.command_name, pace)) == "tempo"
 
 
+def test_texts_name_a_command_as_the_clients_language_shows_it() -> None:
+    assert slash("de", "keystone new") == "/keystone neu"
+    assert slash("de", "keystone clock pace") == "/keystone uhr tempo"
+    assert slash("en", "keystone clock pace") == "/keystone clock pace"
+    assert [slash("de", top) for top in ("take", "skill", "wild", "endturn", "undo", "journal start")] == [
+        "/ansiedeln", "/forschen", "/wildnis", "/zugende", "/rückgängig", "/tagebuch starten"]
+    assert option("de", "keystone new", "mode") == "modus"
+    assert option("en", "take", "cell") == "cell"
+
+
 async def _fly(interaction: discord.Interaction[Any]) -> None:
     """A command the catalogue does not know."""
 
 
-def command(name: str, options: list[JSON], **localized: dict[str, str]) -> JSON:
+def command_json(name: str, options: list[JSON], **localized: dict[str, str]) -> JSON:
     return {"name": name, "type": 1, "description": "d", "options": options, **localized}
 
 
-def option(name: str, **localized: Any) -> JSON:
+def option_json(name: str, **localized: Any) -> JSON:
     return {"name": name, "type": 3, "description": "d", **localized}
 
 
 @pytest.mark.parametrize(("commands_", "problem"), [
-    ([command("new", [], name_localizations={"deutsch": "neu"})], "not a Discord locale"),
-    ([command("new", [], name_localizations={"de": "Neu"})], "lowercase"),
-    ([command("new", [], name_localizations={"de": "neues spiel"})], "lowercase"),
-    ([command("new", [], name_localizations={"de": "n" * 33})], "lowercase"),
-    ([command("new", [], description_localizations={"de": "x" * 101})], "1 to 100"),
-    ([command("take", [option("card"), option("cell", name_localizations={"de": "card"})])], "another one's name"),
-    ([command("take", [option("card", name_localizations={"de": "feld"}),
-                       option("cell", name_localizations={"de": "feld"})])], "more than one option in de"),
-    ([command("take", []), command("wild", [], name_localizations={"de": "take"})], "another one's name"),
-    ([command("x", [option("rules", choices=[{"name": "Second", "value": "2", "name_localizations": {"de": ""}}])])],
+    ([command_json("new", [], name_localizations={"deutsch": "neu"})], "not a Discord locale"),
+    ([command_json("new", [], name_localizations={"de": "Neu"})], "lowercase"),
+    ([command_json("new", [], name_localizations={"de": "neues spiel"})], "lowercase"),
+    ([command_json("new", [], name_localizations={"de": "n" * 33})], "lowercase"),
+    ([command_json("new", [], description_localizations={"de": "x" * 101})], "1 to 100"),
+    ([command_json("take", [option_json("card"), option_json("cell", name_localizations={"de": "card"})])], "another one's name"),
+    ([command_json("take", [option_json("card", name_localizations={"de": "feld"}),
+                       option_json("cell", name_localizations={"de": "feld"})])], "more than one option in de"),
+    ([command_json("take", []), command_json("wild", [], name_localizations={"de": "take"})], "another one's name"),
+    ([command_json("x", [option_json("rules", choices=[{"name": "Second", "value": "2", "name_localizations": {"de": ""}}])])],
      "1 to 100"),
 ])
 def test_the_fake_refuses_localizations_discord_refuses(commands_: list[JSON], problem: str) -> None:
@@ -140,8 +151,8 @@ def test_the_fake_refuses_localizations_discord_refuses(commands_: list[JSON], p
 
 
 def test_the_fake_accepts_german_letters_and_a_name_the_same_as_its_own_default() -> None:
-    good = [command("undo", [option("thread", name_localizations={"de": "thread"}),
-                             option("token", name_localizations={"de": "plättchen"}, choices=[
+    good = [command_json("undo", [option_json("thread", name_localizations={"de": "thread"}),
+                             option_json("token", name_localizations={"de": "plättchen"}, choices=[
                                  {"name": "Hard", "value": "hard", "name_localizations": {"de": "Schwer"}}])],
                     name_localizations={"de": "rückgängig"}, description_localizations={"de": "Zurücknehmen"})]
     assert limits.check_commands(good) == []

@@ -6,8 +6,8 @@ import string
 
 import pytest
 
-from cogs.translator import DOMAIN as COMMANDS
 from keystone.i18n import DEFAULT, DOMAIN, LANGUAGES, UnknownLanguage, catalogue, checked, language, tr, trn
+from keystone.i18n.commands import DOMAIN as COMMANDS
 
 
 def placeholders(text: str) -> set[str]:
