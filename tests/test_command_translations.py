@@ -172,5 +172,9 @@ async def test_a_german_client_opens_a_lobby_with_keystone_neu(fake_discord: Fak
     lobby = await fake.slash(alice, general, "keystone neu", {"spieler": 3, "regeln": "first-edition"})
     assert lobby.record.data["options"] == [{"type": 1, "name": "new", "options": [
         {"type": 4, "name": "players", "value": 3}, {"type": 3, "name": "rules", "value": "first-edition"}]}]
+    session = fake.active_session()
+    assert session is not None
+    [sent] = [f["d"] for f in session.sent if f["t"] == "INTERACTION_CREATE" and f["d"]["id"] == str(lobby.id)]
+    assert (sent["locale"], sent["guild_locale"]) == (GERMAN, "en-US")
     assert not lobby.is_ephemeral and "1/3" in lobby.content
     assert any(ids.LOBBY.fullmatch(custom_id) for custom_id in lobby.message.custom_ids)

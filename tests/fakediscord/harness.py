@@ -340,8 +340,9 @@ class HarnessMixin:
         if guild is not None:
             member = guild.members[inter.user.id]
             payload["channel"]["permissions"] = str(member.permissions)
-            payload.update(guild_id=str(guild.id), guild_locale="en-US", member=member.payload(with_permissions=True),
-                           guild={"id": str(guild.id), "locale": "en-US", "features": []})
+            payload.update(guild_id=str(guild.id), guild_locale=guild.locale,
+                           member=member.payload(with_permissions=True),
+                           guild={"id": str(guild.id), "locale": guild.locale, "features": []})
         else:
             payload["user"] = inter.user.payload()
         if inter.message is not None:

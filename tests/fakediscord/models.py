@@ -251,6 +251,8 @@ class FakeGuild:
     threads: list[FakeChannel] = field(default_factory=list)
     thread_limit: int = 1000
     """Active (unarchived) threads Discord allows a server at once."""
+    locale: str = "en-US"
+    """The server's preferred locale (its community language), sent as `guild_locale` with each interaction."""
 
     def channel(self, name: str) -> FakeChannel:
         for channel in self.channels:
@@ -290,7 +292,7 @@ class FakeGuild:
             "mfa_level": 0,
             "nsfw_level": 0,
             "premium_tier": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.locale,
             "system_channel_flags": 0,
             "stage_instances": [],
             "guild_scheduled_events": [],
