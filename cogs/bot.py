@@ -1,7 +1,7 @@
 """The Discord client for the bot process and its composition root: opens the store, builds the
-game service, hands it to the cogs, syncs slash commands, uploads the game's icons as the bot's
-emojis, and answers unexpected failures with a private apology instead of Discord's "The
-application did not respond".
+game service, hands it to the cogs, syncs slash commands (with their German names), uploads the
+game's icons as the bot's emojis, and answers unexpected failures with a private apology instead
+of Discord's "The application did not respond".
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from discord.http import INTERNAL_API_VERSION, Route
 
 from cogs import EXTENSIONS
 from cogs.outbox import DiscordOutbox
+from cogs.translator import CommandTranslator
 from keystone.app import GameService, text
 from keystone.app.painter import Painter, painter_for
 from keystone.app.scheduler import Scheduler
@@ -154,6 +155,7 @@ class KeystoneBot(commands.Bot):
         self._service = GameService(self.store, clock=self.clock, painter=self.painter)
         self.icon_emojis = await ensure_emojis(self)
         text.use_emojis(self.icon_emojis)
+        await self.tree.set_translator(CommandTranslator())  # German names and descriptions go out with the sync
         for name in self.extensions_to_load:
             await self.load_extension(name)
         if self.syncs_commands:

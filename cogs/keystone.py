@@ -465,7 +465,7 @@ class KeystoneCog(commands.Cog, name="Keystone"):
     @app_commands.rename(for_="for")
     @app_commands.choices(language=LANGUAGE_CHOICES,
                           for_=[app_commands.Choice(name="Me", value="me"),
-                                app_commands.Choice(name="Server", value="server")])
+                                app_commands.Choice(name="This server", value="server")])
     async def language(self, interaction: discord.Interaction[Any], language: LanguageChoice,
                        for_: Whose = "me") -> None:
         work = self.service.set_language(where_of(interaction), actor_of(interaction), language, for_)

@@ -3,6 +3,7 @@ real SQLite file (the user's and the server's choices, `/keystone language` and 
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -54,7 +55,7 @@ async def test_help_is_in_the_askers_language_and_lists_every_command_in_both(se
     assert english.private is not None and english.private.startswith("**Keystone commands**")
     assert german.private is not None and german.private.startswith("**Keystone-Befehle**")
     commands = english.private.split("`")[1::2]
-    assert len(commands) > 20 and commands == german.private.split("`")[1::2], "the same commands, in order"
+    assert len(commands) > 20 and len(commands) == len(german.private.split("`")[1::2]), "as many commands in each"
     assert all(len(text) <= 2000 for text in (english.private, german.private)), "one Discord message each"
 
 
@@ -94,3 +95,15 @@ async def test_a_choice_that_cannot_be_made_is_refused_politely_and_changes_noth
     assert reply.public is None and reply.private is not None and reply.private.startswith(refusal)
     assert await service.languages(where, actor) == before
     assert await service.store.chosen_languages(actor.user_id, where.guild_id) == (None, None)
+
+
+def test_help_names_each_command_as_its_readers_client_shows_it() -> None:
+    """A German client shows `/keystone neu`, so German help must say that, not `/keystone new`."""
+    from keystone.i18n import catalogue, tr
+    from keystone.i18n.commands import DOMAIN, slash
+
+    for lang in ("en", "de"):
+        shown = {slash(lang, key[: -len(".name")].replace(".", " ")) for key in catalogue(lang, DOMAIN)
+                 if key.endswith(".name") and not key.startswith("choice.")}
+        named = set(re.findall(r"`(/[^` ]+(?: [^` :\[]+)?)", tr(lang, "reply.help", last=20)))
+        assert named and named <= shown | {c.split()[0] for c in shown}, sorted(named - shown)

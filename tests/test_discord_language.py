@@ -17,15 +17,15 @@ async def test_help_follows_each_persons_language_and_keystone_language_override
     await bot_runner.start(make_bot(tmp_path / "ks.db"))
     alice, bob, general = fake.user("alice"), fake.user("bob"), fake.channel("general")
     bob.locale = "de"
-    german, english = await fake.slash(bob, general, "keystone help"), await fake.slash(alice, general, "keystone help")
+    german, english = await fake.slash(bob, general, "keystone hilfe"), await fake.slash(alice, general, "keystone help")
     assert german.is_ephemeral and german.content.startswith("**Keystone-Befehle**")
     assert english.is_ephemeral and english.content.startswith("**Keystone commands**")
 
-    chosen = await fake.slash(bob, general, "keystone language", {"language": "en"})
+    chosen = await fake.slash(bob, general, "keystone sprache", {"sprache": "en"})
     assert chosen.is_ephemeral and chosen.content == "The bot now speaks English to you in private answers."
-    assert (await fake.slash(bob, general, "keystone help")).content.startswith("**Keystone commands**")
+    assert (await fake.slash(bob, general, "keystone hilfe")).content.startswith("**Keystone commands**")
 
-    refused = await fake.slash(bob, general, "keystone language", {"language": "de", "for": "server"})
+    refused = await fake.slash(bob, general, "keystone sprache", {"sprache": "de", "für": "server"})
     assert refused.is_ephemeral and refused.content.startswith("Only someone who can manage this server")
     fake.guild.locale = "de"
     server = await fake.slash(alice, general, "keystone language", {"language": "auto", "for": "server"})

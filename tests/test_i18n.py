@@ -7,13 +7,14 @@ import string
 import pytest
 
 from keystone.i18n import DEFAULT, DOMAIN, LANGUAGES, UnknownLanguage, catalogue, checked, language, tr, trn
+from keystone.i18n.commands import DOMAIN as COMMANDS
 
 
 def placeholders(text: str) -> set[str]:
     return {field for _, field, _, _ in string.Formatter().parse(text) if field is not None}
 
 
-@pytest.mark.parametrize("domain", [DOMAIN])
+@pytest.mark.parametrize("domain", [DOMAIN, COMMANDS])
 def test_every_key_is_in_every_language_with_the_same_placeholders(domain: str) -> None:
     english = catalogue(DEFAULT, domain)
     assert english, "the English catalogue is empty"

@@ -27,6 +27,7 @@ from .models import (
     FakeMessage,
     FakeUser,
     SnowflakeFactory,
+    shown_name,
     walk_components,
 )
 
@@ -368,13 +369,16 @@ class HarnessMixin:
 
     # ---------------------------------------------------------- slash commands
 
-    def _lookup_command(self, channel: FakeChannel, path: list[str]) -> tuple[JSON, list[JSON], list[JSON]]:
-        """The registered top-level command, the options of the named subcommand, and the chain to it."""
+    def _lookup_command(self, channel: FakeChannel, path: list[str],
+                        locale: str) -> tuple[JSON, list[JSON], list[JSON]]:
+        """The registered top-level command, the options of the named subcommand, and the chain to it.
+
+        Names are the ones a client in `locale` shows (German ones for a German client, where given)."""
         guild = self._guild_of(channel)
         candidates = [*(self.guild_commands.get(guild.id, []) if guild else []), *self.global_commands]
-        top = next((c for c in candidates if c["name"] == path[0] and c.get("type", 1) == 1), None)
+        top = next((c for c in candidates if shown_name(c, locale) == path[0] and c.get("type", 1) == 1), None)
         if top is None:
-            names = sorted({c["name"] for c in candidates})
+            names = sorted({shown_name(c, locale) for c in candidates})
             raise HarnessError(f"/{path[0]} is not registered where {channel!r} is; registered: {names}")
         context = 1 if channel.is_dm else 0
         contexts = top.get("contexts")
@@ -384,14 +388,15 @@ class HarnessMixin:
         defs: list[JSON] = top.get("options") or []
         chain: list[JSON] = []
         for name in path[1:]:
-            sub = next((d for d in defs if d["name"] == name and d["type"] in SUBCOMMAND_TYPES), None)
+            subs = [d for d in defs if d["type"] in SUBCOMMAND_TYPES]
+            sub = next((d for d in subs if shown_name(d, locale) == name), None)
             if sub is None:
                 raise HarnessError(f"/{' '.join(path)}: no subcommand {name!r}; "
-                                   f"there are {[d['name'] for d in defs if d['type'] in SUBCOMMAND_TYPES]}")
+                                   f"there are {[shown_name(d, locale) for d in subs]}")
             chain.append(sub)
             defs = sub.get("options") or []
         if any(d["type"] in SUBCOMMAND_TYPES for d in defs):
-            raise HarnessError(f"/{' '.join(path)} is a group; name one of {[d['name'] for d in defs]}")
+            raise HarnessError(f"/{' '.join(path)} is a group; name one of {[shown_name(d, locale) for d in defs]}")
         return top, defs, chain
 
     def _option_value(self, spec: JSON, value: Any, guild: FakeGuild | None, resolved: JSON) -> Any:
@@ -445,8 +450,9 @@ class HarnessMixin:
         return str(value.id)
 
     def _build_options(self, defs: list[JSON], values: Mapping[str, Any], guild: FakeGuild | None,
-                       focused: str | None) -> tuple[list[JSON], JSON]:
-        known = {d["name"]: d for d in defs}
+                       focused: str | None, locale: str) -> tuple[list[JSON], JSON]:
+        """The options as Discord sends them: by their default names, whatever names the client showed."""
+        known = {shown_name(d, locale): d for d in defs}
         unknown = sorted(set(values) - set(known))
         if unknown:
             raise HarnessError(f"no option(s) {unknown}; this command takes {list(known)}")
@@ -454,23 +460,23 @@ class HarnessMixin:
             raise HarnessError(f"option {focused!r} does not have autocomplete")
         options: list[JSON] = []
         resolved: JSON = {}
-        for spec in defs:
+        for shown, spec in known.items():
             name = spec["name"]
-            if name == focused:
-                options.append({"type": spec["type"], "name": name, "value": str(values.get(name, "")),
+            if shown == focused:
+                options.append({"type": spec["type"], "name": name, "value": str(values.get(shown, "")),
                                 "focused": True})
-            elif name in values:
-                value = self._option_value(spec, values[name], guild, resolved)
+            elif shown in values:
+                value = self._option_value(spec, values[shown], guild, resolved)
                 options.append({"type": spec["type"], "name": name, "value": value})
             elif spec.get("required") and focused is None:
                 raise HarnessError(f"option {name!r} is required; Discord will not send the command without it")
         return options, resolved
 
-    def _command_data(self, channel: FakeChannel, command: str, options: Mapping[str, Any] | None,
+    def _command_data(self, user: FakeUser, channel: FakeChannel, command: str, options: Mapping[str, Any] | None,
                       group: str | None, focused: str | None) -> JSON:
         path = [*(group.split() if group else []), *command.split()]
-        top, defs, chain = self._lookup_command(channel, path)
-        built, resolved = self._build_options(defs, options or {}, self._guild_of(channel), focused)
+        top, defs, chain = self._lookup_command(channel, path, user.locale)
+        built, resolved = self._build_options(defs, options or {}, self._guild_of(channel), focused, user.locale)
         for sub in reversed(chain):
             built = [{"type": sub["type"], "name": sub["name"], "options": built}]
         data: JSON = {"id": top["id"], "name": top["name"], "type": 1, "options": built}
@@ -485,9 +491,11 @@ class HarnessMixin:
                     wait: Wait = True, timeout: float | None = None) -> InteractionResult:
         """Run /group command with options as `user` in `channel`; waits for the bot's answer.
 
-        `command` may hold the whole path ("keystone take") or `group` may hold the prefix.
+        `command` may hold the whole path ("keystone take") or `group` may hold the prefix. Commands and
+        options go by the names the user's client shows (`user.locale`: "keystone neu" for a German
+        client); the interaction carries the default names, as Discord's does.
         """
-        data = self._command_data(channel, command, options, group, None)
+        data = self._command_data(user, channel, command, options, group, None)
         inter = await self.send_interaction(APPLICATION_COMMAND, user, channel, data)
         return await self._finish(inter, wait, timeout)
 
@@ -500,7 +508,7 @@ class HarnessMixin:
             if not values:
                 raise HarnessError("say which option is being typed in: focused='name'")
             focused = list(values)[-1]
-        data = self._command_data(channel, command, values, group, focused)
+        data = self._command_data(user, channel, command, values, group, focused)
         inter = await self.send_interaction(AUTOCOMPLETE, user, channel, data)
         result = await self._finish(inter, "ack", timeout)
         return result.choices or []

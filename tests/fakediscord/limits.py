@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import base64
 import re
+import unicodedata
 from typing import Any
 
-from .models import COMPONENTS_V2, JSON, walk_components
+from .models import COMPONENTS_V2, JSON, shown_name, walk_components
 
 CONTENT_MAX = 2000
 ATTACHMENT_DESCRIPTION_MAX = 1024
@@ -25,7 +26,15 @@ LABEL_MAX = 80
 SELECT_OPTIONS_MAX = 25
 CHOICES_MAX = 25
 V2_COMPONENTS_MAX = 40
-COMMAND_NAME_RE = re.compile(r"^[-_\w]{1,32}$")
+NAME_MAX = 32
+DESCRIPTION_MAX = 100
+CHOICE_NAME_MAX = 100
+LOCALES = frozenset({"id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl", "no",
+                     "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th", "zh-CN",
+                     "ja", "zh-TW", "ko"})
+"""The locales Discord accepts as keys of `name_localizations` and `description_localizations`."""
+SCRIPT_RANGES = (("\u0900", "\u097f"), ("\u0e00", "\u0e7f"))
+"""Devanagari and Thai, whose combining signs a command name may hold besides letters and digits."""
 ACTIONABLE = {2, 3, 5, 6, 7, 8}
 SUBCOMMAND, GROUP = 1, 2
 ALLOWED_PARSE = {"users", "roles", "everyone"}
@@ -202,28 +211,86 @@ def check_attachment(filename: str, description: str | None) -> list[str]:
     return []
 
 
-def check_choices(choices: list[JSON]) -> list[str]:
+def check_choices(choices: list[JSON], where: str = "autocomplete") -> list[str]:
+    """A command option's choices, or the ones an autocomplete answer offers: at most 25, names (in every
+    locale) of 1 to 100 characters, string values of at most 100."""
     problems: list[str] = []
     if len(choices) > CHOICES_MAX:
-        problems.append(f"{len(choices)} autocomplete choices; the limit is {CHOICES_MAX}")
+        problems.append(f"{where}: {len(choices)} choices; the limit is {CHOICES_MAX}")
     for i, choice in enumerate(choices):
-        if not 1 <= _length(choice.get("name")) <= 100:
-            problems.append(f"choices[{i}].name must be 1 to 100 characters")
+        here = f"{where} choices[{i}]"
+        if not 1 <= _length(choice.get("name")) <= CHOICE_NAME_MAX:
+            problems.append(f"{here}.name must be 1 to {CHOICE_NAME_MAX} characters")
+        problems += _check_localizations(choice, here, chat_input=False, described=False, name_max=CHOICE_NAME_MAX)
         value = choice.get("value")
         if isinstance(value, str) and len(value) > 100:
-            problems.append(f"choices[{i}].value is longer than 100 characters")
+            problems.append(f"{here}.value is longer than 100 characters")
+    return problems
+
+
+def is_command_name(name: object) -> bool:
+    """Discord's rule for a slash command or option name, ^[-_\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]{1,32}$,
+    in lowercase wherever a letter has a lowercase form (so "plättchen" and "rückgängig" are names)."""
+    return (isinstance(name, str) and 1 <= len(name) <= NAME_MAX and name == name.lower()
+            and all(_name_character(c) for c in name))
+
+
+def _name_character(char: str) -> bool:
+    return (char in "-_" or unicodedata.category(char)[0] in "LN"
+            or any(low <= char <= high for low, high in SCRIPT_RANGES))
+
+
+def _check_localizations(item: JSON, where: str, *, chat_input: bool, described: bool,
+                         name_max: int = NAME_MAX) -> list[str]:
+    """Each localized name and description: a Discord locale as key, the same rule as the default as value."""
+    problems: list[str] = []
+    for field, texts in (("name_localizations", item.get("name_localizations")),
+                         ("description_localizations", item.get("description_localizations"))):
+        if texts is None:
+            continue
+        if not isinstance(texts, dict) or (field == "description_localizations" and not described):
+            problems.append(f"{where}: {field} is not allowed here or is not a dictionary")
+            continue
+        for locale, text in texts.items():
+            here = f"{where}: {field}[{locale!r}]"
+            if locale not in LOCALES:
+                problems.append(f"{here} is not a Discord locale")
+            elif field == "description_localizations":
+                if not 1 <= _length(text) <= DESCRIPTION_MAX:
+                    problems.append(f"{here} must be 1 to {DESCRIPTION_MAX} characters")
+            elif chat_input and not is_command_name(text):
+                problems.append(f"{here} {text!r} must be 1-{NAME_MAX} lowercase letters, digits, - or _")
+            elif not 1 <= _length(text) <= name_max:
+                problems.append(f"{here} must be 1 to {name_max} characters")
     return problems
 
 
 def _check_name(item: JSON, where: str, *, chat_input: bool) -> list[str]:
     name = item.get("name", "")
-    problems = []
+    problems = _check_localizations(item, where, chat_input=chat_input, described=chat_input)
     if not chat_input:
-        return [] if 1 <= len(name) <= 32 else [f"{where}: name must be 1 to 32 characters"]
-    if not COMMAND_NAME_RE.match(name) or name != name.lower():
+        return problems + ([] if 1 <= _length(name) <= NAME_MAX else [f"{where}: name must be 1 to 32 characters"])
+    if not is_command_name(name):
         problems.append(f"{where}: name {name!r} must be 1-32 lowercase letters, digits, - or _")
-    if not 1 <= _length(item.get("description")) <= 100:
+    if not 1 <= _length(item.get("description")) <= DESCRIPTION_MAX:
         problems.append(f"{where}: description must be 1 to 100 characters")
+    return problems
+
+
+def check_sibling_names(siblings: list[JSON], where: str) -> list[str]:
+    """Names side by side stay apart in every language: unique as each locale shows them, and a localized
+    name is never another sibling's default name (Discord sends default names, so it could not tell them apart)."""
+    problems: list[str] = []
+    defaults = {str(s.get("name")) for s in siblings}
+    locales = sorted({locale for s in siblings for locale in s.get("name_localizations") or {}})
+    for locale in locales:
+        shown = [shown_name(s, locale) for s in siblings]
+        twice = sorted({name for name in shown if shown.count(name) > 1})
+        if twice:
+            problems.append(f"{where}: {twice} name more than one option in {locale}")
+        for sibling, name in zip(siblings, shown, strict=True):
+            if name != sibling.get("name") and name in defaults:
+                problems.append(f"{where} > {sibling.get('name')}: its {locale} name {name!r} is another one's name")
     return problems
 
 
@@ -234,6 +301,7 @@ def check_options(options: list[JSON], where: str) -> list[str]:
     names = [o.get("name") for o in options]
     if len(set(names)) != len(names):
         problems.append(f"{where}: option names must be unique")
+    problems += check_sibling_names(options, where)
     kinds = {o.get("type") for o in options}
     if kinds & {SUBCOMMAND, GROUP} and not kinds <= {SUBCOMMAND, GROUP}:
         problems.append(f"{where}: subcommands cannot be mixed with plain options")
@@ -250,8 +318,7 @@ def check_options(options: list[JSON], where: str) -> list[str]:
         else:
             optional_seen = True
         choices = opt.get("choices") or []
-        if len(choices) > CHOICES_MAX:
-            problems.append(f"{here}: {len(choices)} choices; the limit is {CHOICES_MAX}")
+        problems += check_choices(choices, here)
         if choices and opt.get("autocomplete"):
             problems.append(f"{here}: autocomplete and choices are mutually exclusive")
     return problems
@@ -264,6 +331,7 @@ def check_commands(commands: list[JSON]) -> list[str]:
     chat = [c for c in commands if c.get("type", 1) == 1]
     if len(chat) > 100:
         problems.append(f"{len(chat)} slash commands; the limit is 100")
+    problems += check_sibling_names(chat, "slash commands")
     for cmd in commands:
         kind = cmd.get("type", 1)
         where = f"command {cmd.get('name')!r}"

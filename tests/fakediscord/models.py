@@ -75,6 +75,16 @@ class SnowflakeFactory:
         return value
 
 
+LOCALE_FALLBACKS = {"en-US": "en-GB", "en-GB": "en-US", "es-419": "es-ES"}
+"""Where Discord looks when a localization lacks the client's own locale (then it shows the default)."""
+
+
+def shown_name(item: JSON, locale: str) -> str:
+    """The name a client in `locale` shows (and lets its user type) for a command, option or choice."""
+    given: dict[str, str] = item.get("name_localizations") or {}
+    return given.get(locale) or given.get(LOCALE_FALLBACKS.get(locale, locale)) or str(item["name"])
+
+
 def iso_now() -> str:
     """The current time the way Discord writes timestamps."""
     return dt.datetime.now(dt.UTC).isoformat()
@@ -90,7 +100,7 @@ class FakeUser:
     global_name: str | None = None
     dms_open: bool = True
     locale: str = "en-US"
-    """The language of this user's Discord client, sent with each of their interactions."""
+    """The language of the user's Discord client: it names commands in it and sends it with each interaction."""
 
     @property
     def mention(self) -> str:
@@ -242,7 +252,7 @@ class FakeGuild:
     thread_limit: int = 1000
     """Active (unarchived) threads Discord allows a server at once."""
     locale: str = "en-US"
-    """The server's preferred locale (its community language), sent with every interaction in it."""
+    """The server's preferred locale (its community language), sent as `guild_locale` with each interaction."""
 
     def channel(self, name: str) -> FakeChannel:
         for channel in self.channels:
