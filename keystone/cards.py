@@ -10,6 +10,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from keystone.i18n import Language
+
 
 class Habitat(StrEnum):
     FOREST = "forest"
@@ -57,6 +59,8 @@ class Card(BaseModel):
 
     id: str
     name: str
+    name_de: str | None = None
+    """The species' common German name (the data files always give one; cards made in code may not)."""
     number: int | None = Field(default=None, ge=1, le=5)
     habitats: tuple[Habitat, ...] = Field(min_length=1, max_length=4)
     season: Season | None
@@ -83,6 +87,10 @@ class Card(BaseModel):
             if self.season is None:
                 raise ValueError(f"{self.name}: a Species card needs a season")
         return self
+
+    def name_in(self, lang: Language) -> str:
+        """The card's name as a player reading `lang` knows it (the English name if it has no other)."""
+        return self.name_de if lang == "de" and self.name_de is not None else self.name
 
     def has_symbol(self, symbol: Symbol) -> bool:
         if symbol is Symbol.ENDANGERED:
