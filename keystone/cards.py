@@ -134,11 +134,22 @@ class Effect(BaseModel):
 
 
 class SkillSide(BaseModel):
+    """One side of a skill token: a short summary (it labels buttons, so at most 40 characters) and
+    the full text, in English and in German, and the effects it resolves."""
+
     model_config = ConfigDict(frozen=True)
 
     summary: str = Field(min_length=3, max_length=40)
-    text: str
+    summary_de: str = Field(min_length=3, max_length=40)
+    text: str = Field(min_length=3)
+    text_de: str = Field(min_length=3)
     effects: tuple[Effect, ...] = Field(min_length=1)
+
+    def summary_in(self, lang: Language) -> str:
+        return self.summary_de if lang == "de" else self.summary
+
+    def text_in(self, lang: Language) -> str:
+        return self.text_de if lang == "de" else self.text
 
 
 class SkillToken(BaseModel):

@@ -226,6 +226,8 @@ CORRUPTIONS: list[tuple[str, str, Any, str]] = [
     ("same German name", "species", lambda r: r[1].update(name_de=r[0]["name_de"]),
      r"German names must be unique; repeated: Amerikanisches Rothörnchen"),
     ("wild without German", "wilds", lambda r: r[0].pop("name_de"), r"wilds\.json, entry 1 \(Forest Wild"),
+    ("skill without German", "skills", lambda r: r[1]["exhausted"].pop("text_de"),
+     r"skills\.json, entry 2 \(2\): exhausted\.text_de: Field required"),
     ("third forest wild", "wilds", lambda r: r[2].update(habitats=["forest"]), r"wilds\.json: expected two"),
     ("skill numbers", "skills", lambda r: r[9].update(number=11), r"skills\.json: numbers must be exactly"),
     ("long summary", "skills", lambda r: r[0]["active"].update(summary="x" * 41), r"skills\.json, entry 1"),
@@ -249,6 +251,14 @@ def test_every_card_has_its_german_name() -> None:
     assert CAT.card("american-bison").name_in("en") == "American Bison"
     assert Card(id="x", name="Made In Code", habitats=(Habitat.FOREST,), season=None, wild=True).name_in("de") == (
         "Made In Code")
+
+
+def test_every_skill_side_reads_in_german() -> None:
+    sides = [side for t in (*CAT.skills.values(), *CAT.extra_skills.values()) for side in (t.active, t.exhausted)]
+    assert all(s.summary_in("de") != s.summary and s.text_in("de") != s.text for s in sides)
+    assert CAT.skill(2).exhausted.summary_in("de") == "3 Eicheln nehmen"
+    assert CAT.skill(2).exhausted.text_in("en") == "Take three synergy tokens from the supply."
+    assert "Notizmarker" in CAT.skill(5).active.text_in("de") and "Frühling" in CAT.skill(5).active.text_in("de")
 
 
 def test_unreadable_file_is_named() -> None:
