@@ -247,6 +247,7 @@ def test_every_card_has_its_german_name() -> None:
     assert all(c.name_de for c in cards)
     assert CAT.card("american-bison").name_in("de") == "Amerikanischer Bison"
     assert CAT.card("snail-kite").name_in("de") == "Schneckenweih"
+    assert [CAT.card(i).name_in("de") for i in ("coyote", "red-wolf")] == ["Kojote", "Rotwolf"]  # German rulebook
     assert CAT.card("wild-arctic-fall").name_in("de") == "Wildniskarte Arktis (Herbst)"
     assert CAT.card("american-bison").name_in("en") == "American Bison"
     assert Card(id="x", name="Made In Code", habitats=(Habitat.FOREST,), season=None, wild=True).name_in("de") == (
