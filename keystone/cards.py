@@ -10,6 +10,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from keystone.i18n import Language
+
 
 class Habitat(StrEnum):
     FOREST = "forest"
@@ -57,6 +59,8 @@ class Card(BaseModel):
 
     id: str
     name: str
+    name_de: str | None = None
+    """The species' common German name (the data files always give one; cards made in code may not)."""
     number: int | None = Field(default=None, ge=1, le=5)
     habitats: tuple[Habitat, ...] = Field(min_length=1, max_length=4)
     season: Season | None
@@ -83,6 +87,10 @@ class Card(BaseModel):
             if self.season is None:
                 raise ValueError(f"{self.name}: a Species card needs a season")
         return self
+
+    def name_in(self, lang: Language) -> str:
+        """The card's name as a player reading `lang` knows it (the English name if it has no other)."""
+        return self.name_de if lang == "de" and self.name_de is not None else self.name
 
     def has_symbol(self, symbol: Symbol) -> bool:
         if symbol is Symbol.ENDANGERED:
@@ -126,11 +134,22 @@ class Effect(BaseModel):
 
 
 class SkillSide(BaseModel):
+    """One side of a skill token: a short summary (it labels buttons, so at most 40 characters) and
+    the full text, in English and in German, and the effects it resolves."""
+
     model_config = ConfigDict(frozen=True)
 
     summary: str = Field(min_length=3, max_length=40)
-    text: str
+    summary_de: str = Field(min_length=3, max_length=40)
+    text: str = Field(min_length=3)
+    text_de: str = Field(min_length=3)
     effects: tuple[Effect, ...] = Field(min_length=1)
+
+    def summary_in(self, lang: Language) -> str:
+        return self.summary_de if lang == "de" else self.summary
+
+    def text_in(self, lang: Language) -> str:
+        return self.text_de if lang == "de" else self.text
 
 
 class SkillToken(BaseModel):

@@ -218,6 +218,16 @@ CORRUPTIONS: list[tuple[str, str, Any, str]] = [
     ("no habitat", "species", lambda r: r[0].update(habitats=[]), r"species\.json, entry 1"),
     ("wrong count", "species", lambda r: r.pop(), r"species\.json: cards per number"),
     ("duplicate name", "species", lambda r: r[1].update(name=r[0]["name"]), r"unique; repeated: American"),
+    ("no German name", "species", lambda r: r[2].pop("name_de"),
+     r"species\.json, entry 3 \(Bearberry\): name_de: Field required"),
+    ("blank German name", "species", lambda r: r[4].update(name_de="  "),
+     r"entry 5 \(Black-Tailed Prairie Dog\): name_de: .*needs a name in every language"),
+    ("stray space", "species", lambda r: r[6].update(name_de="Hummel "), r"entry 7 \(Bumble Bee\).*stray space"),
+    ("same German name", "species", lambda r: r[1].update(name_de=r[0]["name_de"]),
+     r"German names must be unique; repeated: Amerikanisches Rothörnchen"),
+    ("wild without German", "wilds", lambda r: r[0].pop("name_de"), r"wilds\.json, entry 1 \(Forest Wild"),
+    ("skill without German", "skills", lambda r: r[1]["exhausted"].pop("text_de"),
+     r"skills\.json, entry 2 \(2\): exhausted\.text_de: Field required"),
     ("third forest wild", "wilds", lambda r: r[2].update(habitats=["forest"]), r"wilds\.json: expected two"),
     ("skill numbers", "skills", lambda r: r[9].update(number=11), r"skills\.json: numbers must be exactly"),
     ("long summary", "skills", lambda r: r[0]["active"].update(summary="x" * 41), r"skills\.json, entry 1"),
@@ -230,6 +240,26 @@ CORRUPTIONS: list[tuple[str, str, Any, str]] = [
 def test_corrupt_data_raises_a_clear_error(label: str, file: str, change: Any, message: str) -> None:
     with pytest.raises(CatalogError, match=message):
         build_catalog(**_corrupt(file, change))
+
+
+def test_every_card_has_its_german_name() -> None:
+    cards = CAT.all_cards() + CAT.extra_species
+    assert all(c.name_de for c in cards)
+    assert CAT.card("american-bison").name_in("de") == "Amerikanischer Bison"
+    assert CAT.card("snail-kite").name_in("de") == "Schneckenweih"
+    assert [CAT.card(i).name_in("de") for i in ("coyote", "red-wolf")] == ["Kojote", "Rotwolf"]  # German rulebook
+    assert CAT.card("wild-arctic-fall").name_in("de") == "Wildniskarte Arktis (Herbst)"
+    assert CAT.card("american-bison").name_in("en") == "American Bison"
+    assert Card(id="x", name="Made In Code", habitats=(Habitat.FOREST,), season=None, wild=True).name_in("de") == (
+        "Made In Code")
+
+
+def test_every_skill_side_reads_in_german() -> None:
+    sides = [side for t in (*CAT.skills.values(), *CAT.extra_skills.values()) for side in (t.active, t.exhausted)]
+    assert all(s.summary_in("de") != s.summary and s.text_in("de") != s.text for s in sides)
+    assert CAT.skill(2).exhausted.summary_in("de") == "3 Eicheln nehmen"
+    assert CAT.skill(2).exhausted.text_in("en") == "Take three synergy tokens from the supply."
+    assert "Notizmarker" in CAT.skill(5).active.text_in("de") and "Frühling" in CAT.skill(5).active.text_in("de")
 
 
 def test_unreadable_file_is_named() -> None:

@@ -14,9 +14,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from types import MappingProxyType
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, ValidationError
 
 from keystone.cards import Card, Habitat, ObjectiveCard, Season, SkillToken
 
@@ -35,10 +35,23 @@ class CatalogError(ValueError):
     """A data file is missing, malformed, or breaks a rule of the card set."""
 
 
+def _tidy(name: str) -> str:
+    """A printed name: not blank, and no space at either end or twice in a row."""
+    if not name.strip():
+        raise ValueError("a card needs a name in every language; this one is blank")
+    if name != name.strip() or "  " in name:
+        raise ValueError(f"{name!r} has a stray space")
+    return name
+
+
+CardName = Annotated[str, AfterValidator(_tidy)]
+
+
 class _SpeciesEntry(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    name: str
+    name: CardName
+    name_de: CardName
     number: int
     habitats: list[Habitat]
     season: Season
@@ -50,7 +63,8 @@ class _SpeciesEntry(BaseModel):
 class _WildEntry(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    name: str
+    name: CardName
+    name_de: CardName
     habitats: list[Habitat]
     season: Season
 
@@ -239,7 +253,8 @@ def _numbered(filename: str, items: list[_N]) -> Mapping[int, _N]:
 
 
 def _check_unique(cards: Sequence[Card]) -> None:
-    for what, values in (("name", [c.name for c in cards]), ("id", [c.id for c in cards])):
+    for what, values in (("name", [c.name for c in cards]), ("German name", [c.name_de or "" for c in cards]),
+                         ("id", [c.id for c in cards])):
         dupes = sorted(v for v, n in Counter(values).items() if n > 1)
         if dupes:
             raise CatalogError(f"Card {what}s must be unique; repeated: {', '.join(dupes)}.")
