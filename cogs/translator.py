@@ -22,8 +22,8 @@ from discord.app_commands import TranslationContextLocation as Location
 from discord.app_commands import TranslationContextTypes
 
 from keystone.engine.campaign import LAST_ASSIGNMENT
+from keystone.i18n import COMMANDS as DOMAIN
 from keystone.i18n import DEFAULT, catalogue, language
-from keystone.i18n.commands import DOMAIN
 
 log = logging.getLogger(__name__)
 

@@ -99,8 +99,9 @@ async def test_a_choice_that_cannot_be_made_is_refused_politely_and_changes_noth
 
 def test_help_names_each_command_as_its_readers_client_shows_it() -> None:
     """A German client shows `/keystone neu`, so German help must say that, not `/keystone new`."""
+    from keystone.i18n import COMMANDS as DOMAIN
     from keystone.i18n import catalogue, tr
-    from keystone.i18n.commands import DOMAIN, slash
+    from keystone.i18n.commands import slash
 
     for lang in ("en", "de"):
         shown = {slash(lang, key[: -len(".name")].replace(".", " ")) for key in catalogue(lang, DOMAIN)

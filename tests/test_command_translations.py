@@ -19,8 +19,9 @@ from cogs.journal import JournalCog
 from cogs.keystone import KeystoneCog
 from cogs.translator import PARAMS, CommandTranslator, key_of, words
 from keystone.app import ids
+from keystone.i18n import COMMANDS as DOMAIN
 from keystone.i18n import catalogue
-from keystone.i18n.commands import DOMAIN, option, slash
+from keystone.i18n.commands import option, slash
 from tests.discord_helpers import make_bot
 from tests.fakediscord import limits
 from tests.fakediscord.fixtures import BotRunner

@@ -6,15 +6,25 @@ import string
 
 import pytest
 
-from keystone.i18n import DEFAULT, DOMAIN, LANGUAGES, UnknownLanguage, catalogue, checked, language, tr, trn
-from keystone.i18n.commands import DOMAIN as COMMANDS
+from keystone.i18n import (
+    COMMANDS,
+    DEFAULT,
+    LANGUAGES,
+    UnknownLanguage,
+    catalogue,
+    checked,
+    domains,
+    language,
+    tr,
+    trn,
+)
 
 
 def placeholders(text: str) -> set[str]:
     return {field for _, field, _, _ in string.Formatter().parse(text) if field is not None}
 
 
-@pytest.mark.parametrize("domain", [DOMAIN, COMMANDS])
+@pytest.mark.parametrize("domain", [*domains(), COMMANDS])
 def test_every_key_is_in_every_language_with_the_same_placeholders(domain: str) -> None:
     english = catalogue(DEFAULT, domain)
     assert english, "the English catalogue is empty"
@@ -24,6 +34,17 @@ def test_every_key_is_in_every_language_with_the_same_placeholders(domain: str) 
         mismatched = [k for k in english if placeholders(english[k]) != placeholders(other[k])]
         assert mismatched == [], f"placeholders differ in {lang}"
         assert [k for k, text in other.items() if not text.strip()] == [], f"untranslated in {lang}"
+
+
+def test_a_key_belongs_to_one_message_domain_only() -> None:
+    seen: dict[str, str] = {}
+    repeated = []
+    for domain in domains():
+        for key in catalogue(DEFAULT, domain):
+            if key in seen:
+                repeated.append(f"{key} in {seen[key]} and {domain}")
+            seen[key] = domain
+    assert repeated == []
 
 
 def test_a_message_fills_its_placeholders_in_each_language() -> None:

@@ -1,7 +1,9 @@
 """Every word a player reads, in each language the bot speaks: English (the default) and German.
 
-Words live in gettext catalogues (`locale/<language>/LC_MESSAGES/keystone.po`), read with Babel,
-one message per key: `tr("de", "habitat.forest")` is "Wald". A message's placeholders are Python
+Words live in gettext catalogues (`locale/<language>/LC_MESSAGES/<domain>.po`), read with Babel,
+one message per key. The messages are every domain but `commands` (the slash commands' own names),
+one file per area (game words, events, replies, pictures, rules ...), so areas grow apart; a key
+belongs to one domain only: `tr("de", "habitat.forest")` is "Wald". A message's placeholders are Python
 format fields (`{name}`); every key exists in every language with the same placeholders (a test
 checks). Counts take a key's `.one` or `.other` form (`trn`). This module imports nothing of the
 game, so the engine's words, the pictures, the messages and the command line can all use it.
@@ -24,6 +26,8 @@ LANGUAGE_NAMES: Mapping[Language, str] = MappingProxyType({"en": "English", "de"
 """Each language in its own words, as a player choosing it would look for it."""
 LOCALE = Path(__file__).resolve().parent / "locale"
 DOMAIN = "keystone"
+COMMANDS = "commands"
+"""The slash commands' names and descriptions (see `keystone.i18n.commands`), apart from the messages."""
 
 
 class UnknownLanguage(ValueError):
@@ -57,9 +61,24 @@ def catalogue(lang: Language, domain: str = DOMAIN) -> Mapping[str, str]:
     return MappingProxyType({str(m.id): str(m.string) for m in read if m.id and isinstance(m.id, str)})
 
 
+def domains() -> tuple[str, ...]:
+    """The message domains: every catalogue of the default language but the commands'."""
+    found = sorted(p.stem for p in (LOCALE / DEFAULT / "LC_MESSAGES").glob("*.po"))
+    return tuple(d for d in found if d != COMMANDS)
+
+
+@functools.cache
+def messages(lang: Language) -> Mapping[str, str]:
+    """Every message of one language, from all its message domains: key -> text."""
+    merged: dict[str, str] = {}
+    for domain in domains():
+        merged.update(catalogue(lang, domain))
+    return MappingProxyType(merged)
+
+
 def tr(lang: Language, key: str, /, **params: object) -> str:
     """The message `key` in `lang`, its placeholders filled from `params`."""
-    return catalogue(lang)[key].format(**params)
+    return messages(lang)[key].format(**params)
 
 
 def trn(lang: Language, key: str, count: int, /, **params: object) -> str:

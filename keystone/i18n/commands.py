@@ -8,9 +8,8 @@ by the English path (`keystone.new.name`); the English catalogue holds the cogs'
 
 from __future__ import annotations
 
+from keystone.i18n import COMMANDS as DOMAIN
 from keystone.i18n import Language, catalogue
-
-DOMAIN = "commands"
 
 
 def _name(lang: Language, words: list[str]) -> str:
