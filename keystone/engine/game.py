@@ -523,11 +523,6 @@ def _end_turn(state: GameState, events: list[Event]) -> None:
 # --------------------------------------------------------------------------- explanations
 
 
-def why_illegal(state: GameState, action: Action) -> str:
-    """A sentence saying why `action` is not legal now (assumes it is not), in English."""
-    return str(refusal(state, action))
-
-
 def refusal(state: GameState, action: Action) -> Message:
     """Why `action` is not legal now (assumes it is not), to be said in any language."""
     if state.phase == "over":

@@ -82,7 +82,6 @@ def _lowered(word: str, lang: Language) -> str:
     return word.lower() if lang == "en" else word
 
 
-
 @dataclass(frozen=True, slots=True)
 class Message:
     """A message not yet said: its key and plain parameters; `str()` is its English."""
@@ -95,4 +94,5 @@ class Message:
 
 
 def message(key: str, /, **params: Param) -> Message:
+    """The message `key` with these parameters, to be said later."""
     return Message(key, params)
