@@ -234,11 +234,17 @@ class GameService:
             return _speaking.get()
         return await self.languages(where or Where(0), actor)
 
+    async def _server_language(self, record: GameRecord) -> Language:
+        """The language of a game's channel with no interaction to read locales from (the clock, bot
+        turns after a restart): the server's chosen language, else the host's in a direct message,
+        else English."""
+        chosen, server = await self.store.chosen_languages(record.host_id, record.guild_id)
+        return (chosen if record.guild_id is None else server) or "en"
+
     async def _speak_for_game(self, record: GameRecord) -> None:
-        """With no interaction (the clock, bot turns after a restart): the server's chosen language,
-        for public and private words alike."""
-        _, chosen = await self.store.chosen_languages(record.host_id, record.guild_id)
-        _speaking.set(language.Languages(chosen or "en", chosen or "en"))
+        """With no interaction: the game's channel language, for public and private words alike."""
+        lang = await self._server_language(record)
+        _speaking.set(language.Languages(lang, lang))
 
     async def _answer_failure(self, error: Exception, request: _Request) -> Reply:
         """The refusal for an illegal or stale request; for an unexpected failure, an apology that says
@@ -311,7 +317,8 @@ class GameService:
         about = _announce("lobby.about", number=assignment, title=campaign.assignment(assignment).title) \
             if assignment else ""
         bots = _announce("lobby.bot_seated", bot=_a_bot(level)) if opponent else ""
-        paced = _announce("lobby.paced", pace=clock.pace_words(record.pace)) if record.pace else ""
+        paced = _announce("lobby.paced", pace=clock.pace_words(record.pace, _speaking.get().public)) \
+            if record.pace else ""
         key = "lobby.opened.coop" if kind == "coop" else "lobby.opened"
         return self._lobby_reply(record, _announce(key, name=actor.name, players=config.players, rules=config.rules,
                                                    about=about, bots=bots, paced=paced))
@@ -327,9 +334,9 @@ class GameService:
         try:
             problem = _new_problem(where, players, mode, assignment, opponent, envelope)
             if problem is None and pace is not None and where.is_dm:
-                problem = clock.NO_CLOCK_IN_DM
+                problem = clock.say(_speaking.get().private, "clock.no_clock_in_dm")
             if problem is None and pace is not None and assignment is not None and mode == "competitive":
-                problem = clock.NO_CLOCK_SOLO
+                problem = clock.say(_speaking.get().private, "clock.no_clock_solo")
             if problem is None and envelope and not await self._envelope_open(actor.user_id):
                 problem = _say("reply.envelope.closed", last=campaign.LAST_ASSIGNMENT)
             return problem
@@ -1099,7 +1106,7 @@ class GameService:
         if sitting.away:
             request = _request.get()
             if request is not None:
-                request.notices.append(clock.back_sentence(sitting.name))
+                request.notices.append(clock.back_sentence(sitting.name, _speaking.get().public))
             await self._time_turn(record, None, state)
         return record
 
@@ -1128,13 +1135,17 @@ class GameService:
         person = record.seats[due.clock.seat]
         if person.user_id is None or not await self.store.claim_reminder(record.id, due.clock):
             return []
-        left = clock.duration_words(due.clock.deadline - now)
+        public = await self._server_language(record)
+        left = clock.duration_words(due.clock.deadline - now, public)
         link = listing.jump_link(record)
-        posts = [Post(Reply(public=clock.reminder_sentence(person.user_id, left, link), mention=[person.user_id]),
-                      channel_id=record.channel_id)]
+        reminder = clock.reminder_sentence(person.user_id, left, link, public)
+        posts = [Post(Reply(public=reminder, mention=[person.user_id]), channel_id=record.channel_id)]
         if await self.store.notify(person.user_id):
-            where = "a direct message" if record.guild_id is None else f"<#{record.channel_id}>"
-            posts.append(Post(Reply(private=clock.reminder_by_dm(where, left, link)), user_id=person.user_id))
+            chosen, _ = await self.store.chosen_languages(person.user_id, None)
+            own = chosen or public
+            where = clock.say(own, "clock.reminder.in_dm") if record.guild_id is None else f"<#{record.channel_id}>"
+            left = clock.duration_words(due.clock.deadline - now, own)
+            posts.append(Post(Reply(private=clock.reminder_by_dm(where, left, link, own)), user_id=person.user_id))
         return posts
 
     @guarded
@@ -1154,7 +1165,8 @@ class GameService:
                 return await self._catch_up(record, state) if _bot_is_due(record, state) else Reply()
             sitting = await self.store.miss_turn(record.id, now.seat, clock.AWAY_AFTER)
             record = await self.store.get_game(record.id)
-            return await self._stand_in(record, state, now.seat, clock.timed_out_sentence(sitting))
+            headline = clock.timed_out_sentence(sitting, _speaking.get().public)
+            return await self._stand_in(record, state, now.seat, headline)
 
     async def _stand_in(self, record: GameRecord, state: GameState, seat: int, headline: str) -> Reply:
         """A normal bot plays the rest of this seat's turn (told with what the person did of it),
@@ -1178,17 +1190,18 @@ class GameService:
             record, state = await self._playing(gid)
             voter = _seat_or_refuse(record, actor)
             target = _find_seat(record, state, actor, seat)
-            problem = clock.vote_problem(record, state, voter, target, self.clock())
+            problem = clock.vote_problem(record, state, voter, target, self.clock(), _speaking.get().private)
             if problem is not None:
                 return Reply.refuse(problem)
             electorate = sum(1 for i, s in enumerate(record.seats) if i != target and not s.bot_decides)
             votes = await self.store.add_away_vote(gid, target, state.turn, actor.user_id)
             name = record.seats[target].name
             if votes < clock.votes_needed(electorate):
-                return Reply(public=clock.vote_sentence(actor.name, name, votes, clock.votes_needed(electorate)))
+                needed = clock.votes_needed(electorate)
+                return Reply(public=clock.vote_sentence(actor.name, name, votes, needed, _speaking.get().public))
             await self.store.set_away(gid, target, True)
             record = await self.store.get_game(gid)
-            return await self._stand_in(record, state, target, clock.voted_away_sentence(name))
+            return await self._stand_in(record, state, target, clock.voted_away_sentence(name, _speaking.get().public))
 
     @guarded
     async def back(self, where: Where, actor: Actor) -> Reply:
@@ -1209,13 +1222,14 @@ class GameService:
         record = await self._clock_here(where, actor)
         async with self._locked(record.id):
             record = await self.store.set_pace(record.id, pace)
-            line = _announce("game.pace_set", name=actor.name, pace=clock.pace_words(pace))
+            line = _announce("game.pace_set", name=actor.name, pace=clock.pace_words(pace, _speaking.get().public))
             if record.status == "active":
                 _, state = await self._playing(record.id)
                 await self._time_turn(replace(record, clock=None), None, state)
                 record = await self.store.get_game(record.id)
                 if record.clock is not None:
-                    line += _announce("game.pace_turn", time=clock.duration_words(clock.TURN_TIME[pace]))
+                    turn_time = clock.duration_words(clock.TURN_TIME[pace], _speaking.get().public)
+                    line += _announce("game.pace_turn", time=turn_time)
             return Reply(public=line)
 
     @guarded
@@ -1223,11 +1237,11 @@ class GameService:
         """Stop the clock (holidays): no reminders, no turns run out; moves can still be made."""
         record = await self._clock_here(where, actor)
         if record.pace is None:
-            return Reply.refuse(clock.NO_PACE)
+            return Reply.refuse(clock.say(_speaking.get().private, "clock.no_pace"))
         if record.paused_at is not None:
             return Reply.refuse(_say("game.clock_paused_already"))
         await self.store.pause_clock(record.id)
-        return Reply(public=clock.paused_sentence(actor.name))
+        return Reply(public=clock.paused_sentence(actor.name, _speaking.get().public))
 
     @guarded
     async def resume_clock(self, where: Where, actor: Actor) -> Reply:
@@ -1236,7 +1250,7 @@ class GameService:
         if record.paused_at is None:
             return Reply.refuse(_say("game.clock_running"))
         record = await self.store.resume_clock(record.id)
-        left = clock.time_left(record, self.clock())
+        left = clock.time_left(record, self.clock(), _speaking.get().public)
         if left:
             return Reply(public=_announce("game.clock_started.left", name=actor.name, left=left))
         return Reply(public=_announce("game.clock_started", name=actor.name))
@@ -1244,7 +1258,7 @@ class GameService:
     async def _clock_here(self, where: Where, actor: Actor) -> GameRecord:
         """This channel's game, when the actor may set its clock (its host, or a channel manager)."""
         if where.is_dm:
-            raise IllegalAction(clock.NO_CLOCK_IN_DM)
+            raise IllegalAction(clock.say(_speaking.get().private, "clock.no_clock_in_dm"))
         record = await self._game_here(where)
         if actor.user_id != record.host_id and not actor.can_manage:
             raise _refusal("game.clock_denied")
@@ -1254,7 +1268,7 @@ class GameService:
     async def notify(self, actor: Actor, on: bool) -> Reply:
         """Whether reminders of one's turns also come by direct message (answered privately)."""
         await self.store.set_notify(actor.user_id, on)
-        return Reply(private=clock.NOTIFY_ON if on else clock.NOTIFY_OFF)
+        return Reply(private=clock.say(_speaking.get().private, "clock.notify_on" if on else "clock.notify_off"))
 
     # ------------------------------------------------------------------ languages
 
