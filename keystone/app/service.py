@@ -965,7 +965,7 @@ class GameService:
         every one in this server instead. Each line says whose turn it is, the asker's turns first."""
         if scope == "server":
             if where.guild_id is None:
-                return Reply.refuse(listing.NO_SERVER)
+                return Reply.refuse(listing.say(_speaking.get().private, "listing.no_server"))
             records = await self.store.open_games_in_server(where.guild_id)
         else:
             records = await self.store.open_games_for_user(actor.user_id)
@@ -976,7 +976,7 @@ class GameService:
             mine = record.seat_of(actor.user_id) is not None
             others += not mine
             games.append(await self._listed(record, read=mine or others <= listing.MOST_LINES))
-        return Reply(private=listing.games_text(scope, games, actor.user_id, self.clock()))
+        return Reply(private=listing.games_text(scope, games, actor.user_id, self.clock(), _speaking.get().private))
 
     async def _listed(self, record: GameRecord, *, read: bool) -> listing.Listed:
         """A game with its state for the list (when `read`): the cached state if current, else the
