@@ -1,0 +1,84 @@
+"""No English sentence hides in the application's code: every word a player reads comes from the
+catalogues, so each language gets it. The rule: a string literal (f-strings' literal parts too) in
+keystone/app with two words of letters side by side ("a game", "Your cards") is a message; it must
+be a catalogue key instead. Docstrings and log lines (read by operators, not players) are exempt,
+and so are the modules and sentences listed below, each with why."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+from keystone.i18n import COMMANDS, catalogue
+
+APP = Path(__file__).resolve().parent.parent / "keystone" / "app"
+WORDS = re.compile(r"[A-Za-z]{2,}[,;:.!?]? +[A-Za-z]{2,}")
+"""Two words side by side: a phrase a player could read."""
+
+NOT_YET: dict[str, str] = {
+    "daily.py": "the daily challenge's words: still English, to be moved to the catalogue",
+    "history.py": "the history and replay words: still English, to be moved to the catalogue",
+    "journal.py": "the Field Journal pages: still English, to be moved to the catalogue",
+    "stats.py": "the statistics and leaderboard: still English, to be moved to the catalogue",
+    "threads.py": "the game threads' names: still English, to be moved to the catalogue",
+    "pictures.py": "the pictures' words: their own catalogue, with the pictures",
+    "replays.py": "the replay picture's words: their own catalogue, with the pictures",
+}
+"""Modules whose words are not in the catalogues yet, and why."""
+
+ALLOWED: dict[str, set[str]] = {
+    "text.py": {"RULES", "OVERVIEW", "rules_text"},
+    "painter.py": {"PoolPainter"},
+}
+"""Top-level names (assignments, functions, classes) whose words stay, by module: the rules topics
+(worded with the rules), and a programming error no player ever sees."""
+
+
+def is_command(text: str) -> bool:
+    """A slash command's path ("keystone new"), which `slash` turns into the reader's command name."""
+    return f"{text.replace(' ', '.')}.name" in catalogue("en", COMMANDS)
+
+
+def literal_parts(tree: ast.Module, allowed: set[str]) -> list[ast.Constant]:
+    """Every string constant but docstrings, the arguments of log calls and what `allowed` names."""
+    skipped: set[int] = set()
+    for top in tree.body:
+        names = {t.id for t in getattr(top, "targets", [getattr(top, "target", None)]) if isinstance(t, ast.Name)}
+        if getattr(top, "name", None) in allowed or names & allowed:
+            skipped.update(id(n) for n in ast.walk(top))
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) and body:
+            first = body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                skipped.add(id(first.value))
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+            skipped.add(id(node.value))  # an attribute's docstring
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and isinstance(node.func.value, ast.Name) and node.func.value.id == "log"):
+            skipped.update(id(n) for arg in node.args for n in ast.walk(arg))
+    return [n for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)
+            and id(n) not in skipped]
+
+
+def english_left(path: Path) -> list[str]:
+    found = []
+    for node in literal_parts(ast.parse(path.read_text(encoding="utf-8")), ALLOWED.get(path.name, set())):
+        text = str(node.value)
+        if WORDS.search(text) and not is_command(text):
+            found.append(f"{path.name}:{node.lineno}: {text[:60]!r}")
+    return found
+
+
+def test_no_player_visible_english_left_in_the_application() -> None:
+    left = [line for path in sorted(APP.glob("*.py")) if path.name not in NOT_YET for line in english_left(path)]
+    assert not left, "words a player reads belong in a catalogue:\n" + "\n".join(left)
+
+
+def test_the_scan_finds_a_sentence_and_skips_docstrings_and_logs(tmp_path: Path) -> None:
+    module = tmp_path / "sample.py"
+    module.write_text('"""A module."""\nimport logging\nlog = logging.getLogger()\n\n'
+                      'def f(name: str) -> str:\n    """Says hello."""\n    log.info("said hello to %s", name)\n'
+                      '    return f"Hello {name}, your turn."\n', encoding="utf-8")
+    assert english_left(module) == ["sample.py:8: ', your turn.'"]
