@@ -10,7 +10,9 @@ import ast
 import re
 from pathlib import Path
 
+from keystone.app.service import error_words
 from keystone.i18n import COMMANDS, catalogue
+from keystone.store import ChannelBusy, GameNotFound, InvalidInput, LobbyError
 
 APP = Path(__file__).resolve().parent.parent / "keystone" / "app"
 WORDS = re.compile(r"[A-Za-z]{2,}[,;:.!?]? +[A-Za-z]{2,}")
@@ -82,3 +84,14 @@ def test_the_scan_finds_a_sentence_and_skips_docstrings_and_logs(tmp_path: Path)
                       'def f(name: str) -> str:\n    """Says hello."""\n    log.info("said hello to %s", name)\n'
                       '    return f"Hello {name}, your turn."\n', encoding="utf-8")
     assert english_left(module) == ["sample.py:8: ', your turn.'"]
+
+
+def test_store_refusals_reach_a_german_player_in_german_and_others_pass_as_they_are() -> None:
+    busy = ChannelBusy(7)
+    assert error_words(busy, "en") == str(busy)
+    assert error_words(busy, "de").startswith("In diesem Kanal gibt es schon ein Spiel")
+    assert error_words(GameNotFound(12), "de") == "Es gibt kein Spiel Nummer 12."
+    assert error_words(LobbyError("You already have a seat in this lobby."), "de") == (
+        "Du hast in dieser Lobby schon einen Platz.")
+    odd = InvalidInput("A day is written YYYY-MM-DD.")
+    assert error_words(odd, "de") == str(odd), "a sentence without a message key stays as the store says it"

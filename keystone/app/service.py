@@ -46,13 +46,14 @@ from keystone.engine.bots import LEVELS, Level
 from keystone.engine.coop import acting_player
 from keystone.engine.history import UNDO, Taken, rebuild, undo_allowed
 from keystone.engine.results import final_scores, standings, view_scores
-from keystone.i18n import Language, tr
+from keystone.i18n import Language, messages, tr
 from keystone.i18n.commands import option, slash
 from keystone.render import changed_cells
 from keystone.render.replay import ReplayTooLarge
 from keystone.store import (
     DailyGame,
     DueClock,
+    GameNotFound,
     GameRecord,
     Kind,
     LoadedGame,
@@ -153,16 +154,20 @@ def event_words(event: Event, lang: Language) -> str:
 
 
 def error_words(error: Exception, lang: Language) -> str:
-    """A refusal (illegal action or store error) told in `lang`: the one place that words them."""
-    if isinstance(error, StoreError):
-        key = _STORE_ERRORS.get(type(error).__name__)
-        if key is not None:
-            return _words(lang, key, **{k: v for k, v in vars(error).items() if isinstance(v, int | str)})
-    return str(error)
+    """A refusal (illegal action or store error) told in `lang`: the one place that words them. The
+    store speaks English: its sentences a player meets are found by their words among the
+    `reply.store.*` messages (or, with a number in them, by the error's class)."""
+    if isinstance(error, GameNotFound):
+        return tr(lang, "reply.store.game_not_found", game_id=error.game_id)
+    key = _store_keys().get(str(error)) if isinstance(error, StoreError) else None
+    return str(error) if key is None else tr(lang, key)
 
 
-_STORE_ERRORS = {"ChannelBusy": "reply.store.channel_busy", "GameNotFound": "reply.store.game_not_found"}
-"""The store's refusals a player meets, by error class, to their message key (the store speaks English)."""
+@functools.cache
+def _store_keys() -> dict[str, str]:
+    """The store's fixed English sentences a player may meet, to their message keys."""
+    english = messages("en")
+    return {english[key]: key for key in english if key.startswith("reply.store.") and "{" not in english[key]}
 
 
 def guarded(
