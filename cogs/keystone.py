@@ -29,7 +29,8 @@ from cogs.common import (
 )
 from cogs.outbox import files_of, public_message, send_public
 from keystone.app import Actor, GameService, Reply, Where, clock, ids, threads
-from keystone.app.daily import DMS_CLOSED, Show
+from keystone.app.daily import Show
+from keystone.app.daily import say as say_daily
 from keystone.app.language import LanguageChoice, Whose
 from keystone.app.listing import Scope
 from keystone.app.service import Mode
@@ -438,14 +439,15 @@ class KeystoneCog(commands.Cog, name="Keystone"):
         except discord.HTTPException as exc:
             log.warning("could not open a direct message with user %s: %s", interaction.user.id, exc)
             dm = None
-        reply = await self.service.daily(where_of(interaction), actor_of(interaction), dm.id if dm else None)
+        where, actor = where_of(interaction), actor_of(interaction)
+        reply = await self.service.daily(where, actor, dm.id if dm else None)
         note = reply.private or ""
         if dm is not None and reply.public is not None:
             try:
                 for message in (reply, *reply.more):
                     await dm.send(files=files_of(message.files), **public_message(message))
             except discord.Forbidden:
-                note = DMS_CLOSED
+                note = say_daily((await self.service.languages(where, actor)).private, "daily.dms_closed")
         await interaction.followup.send(content=note[:2000], ephemeral=True)
 
     @keystone.command(name="rules", description="Explain a rule of the game")

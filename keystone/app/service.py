@@ -718,7 +718,7 @@ class GameService:
             mine = await self.store.daily_of_game(record.id)
             if mine is not None:
                 sentence = _winner_sentence(state, [s.total for s in sheets], [1])
-                return f"{sentence}\n{daily.result_line(mine)}"
+                return f"{sentence}\n{daily.result_line(mine, _speaking.get().public)}"
         if record.assignment is not None and state.resigned is None:
             before = self._won_before.pop(record.id, {})
             return self._verdict(record, state, before)
@@ -801,27 +801,30 @@ class GameService:
         """
         day = daily.day_of(self.clock())
         channel = where.channel_id if where.is_dm else dm_channel_id
+        lang = _speaking.get().private
+        _speaking.set(language.Languages(lang, lang))  # the public part is posted in the person's direct message
         if channel is None:
-            raise IllegalAction(daily.DMS_CLOSED)
+            raise IllegalAction(daily.say(lang, "daily.dms_closed"))
         if where.guild_id is not None:
             await self.store.join_daily_board(where.guild_id, actor.user_id)
         mine = await self.store.daily_game(day, actor.user_id)
         if mine is not None and not mine.is_open:
-            return Reply.refuse(daily.done_sentence(mine))
+            return Reply.refuse(daily.done_sentence(mine, lang))
         if mine is None:
             reply = await self._daily_begin(day, channel, actor)
         else:
             reply = await self._daily_standing(mine)
         if not where.is_dm:
             note = daily.started_note if mine is None else daily.resumed_note
-            reply.private = note(day, channel)
+            reply.private = note(day, channel, lang)
         return reply
 
     async def _daily_begin(self, day: str, channel_id: int, actor: Actor) -> Reply:
         """Start the day's game (seeded from the secret, never shown) with its objective told in the DM."""
         holder = await self.store.get_active_game(channel_id)
         if holder is not None:
-            raise IllegalAction(daily.busy_sentence(holder, await self.store.daily_of_game(holder.id), day))
+            other = await self.store.daily_of_game(holder.id)
+            raise IllegalAction(daily.busy_sentence(holder, other, day, _speaking.get().private))
         if self._daily_secret is None:
             self._daily_secret = await self.store.daily_secret()
         state = new_game(daily.CONFIG, daily.seed_for(self._daily_secret, day), [actor.name[:100]])
@@ -830,7 +833,7 @@ class GameService:
         self._cache[record.id] = LoadedGame(record, state)
         view = player_view(state, 0)
         reply = Reply(files=[await self.painter.draw(pictures.field_file, view)])
-        lines = [daily.begins_headline(day)]
+        lines = [daily.begins_headline(day, _speaking.get().public)]
         objective = view.seats[0].objective
         if objective is not None:
             lines.append(text.objective_text(objective, _speaking.get().public))
@@ -846,7 +849,7 @@ class GameService:
         files = [await self.painter.draw(pictures.board_file, view, 0),
                  await self.painter.draw(pictures.field_file, view), *await self._hand(state, view)]
         lang = _speaking.get().public
-        lines = [daily.resume_headline(mine.day), text.pending_sentence(view, lang)]
+        lines = [daily.resume_headline(mine.day, lang), text.pending_sentence(view, lang)]
         return Reply(public="\n".join(lines), files=files,
                      controls=controls_for(state, record.id, show_held=True, lang=lang))
 
@@ -855,15 +858,16 @@ class GameService:
         """This server's board of today (or of yesterday), privately, and only to someone who can no
         longer play that day's challenge: no spoilers."""
         if where.guild_id is None:
-            return Reply.refuse(daily.NOT_IN_A_DM)
+            return Reply.refuse(daily.say(_speaking.get().private, "daily.not_in_a_dm"))
         today = daily.day_of(self.clock())
         day = today if which != "yesterday" else daily.day_before(today)
         mine = await self.store.daily_game(day, actor.user_id)
         if daily.still_playable(day, today, mine):
-            return Reply.refuse(daily.hidden_sentence(day, mine))
-        lines = [daily.board_text(await self.store.daily_board(where.guild_id, day), actor.user_id)]
+            return Reply.refuse(daily.hidden_sentence(day, mine, _speaking.get().private))
+        board = await self.store.daily_board(where.guild_id, day)
+        lines = [daily.board_text(board, actor.user_id, _speaking.get().private)]
         if not await self.store.plays_daily_for(where.guild_id, actor.user_id):
-            lines.append(daily.NOT_LISTED)
+            lines.append(daily.say(_speaking.get().private, "daily.not_listed"))
         return Reply(private="\n".join(lines))
 
     # ------------------------------------------------------------------ looking
