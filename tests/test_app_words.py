@@ -19,7 +19,6 @@ WORDS = re.compile(r"[A-Za-z]{2,}[,;:.!?]? +[A-Za-z]{2,}")
 """Two words side by side: a phrase a player could read."""
 
 NOT_YET: dict[str, str] = {
-    "history.py": "the history and replay words: still English, to be moved to the catalogue",
     "journal.py": "the Field Journal pages: still English, to be moved to the catalogue",
     "stats.py": "the statistics and leaderboard: still English, to be moved to the catalogue",
     "threads.py": "the game threads' names: still English, to be moved to the catalogue",

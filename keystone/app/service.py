@@ -1039,7 +1039,7 @@ class GameService:
     async def history(self, actor: Actor) -> Reply:
         """Privately: this person's finished games, newest first, with the numbers replay takes."""
         games = await self.store.finished_games_for_user(actor.user_id, history_words.MOST_GAMES)
-        return Reply(private=history_words.history_text(games))
+        return Reply(private=history_words.history_text(games, _speaking.get().private))
 
     @guarded
     async def replay(self, where: Where, actor: Actor, game: str) -> Reply:
@@ -1048,14 +1048,14 @@ class GameService:
         games finished in this channel; never a running game (it still hides cards)."""
         number = history_words.game_number(game)
         if number is None:
-            raise IllegalAction(history_words.NOT_A_NUMBER)
+            raise IllegalAction(history_words.say(_speaking.get().private, "history.not_a_number"))
         record = await self.store.get_game(number)
         if record.status == "abandoned":
-            raise IllegalAction(history_words.ABANDONED)
+            raise IllegalAction(history_words.say(_speaking.get().private, "history.abandoned"))
         if record.status != "finished":
-            raise IllegalAction(history_words.NOT_FINISHED)
+            raise IllegalAction(history_words.say(_speaking.get().private, "history.not_finished"))
         if record.seat_of(actor.user_id) is None and record.channel_id != where.channel_id:
-            raise IllegalAction(history_words.NOT_YOURS.format(number=number))
+            raise IllegalAction(history_words.say(_speaking.get().private, "history.not_yours", number=number))
         picture = await self._replay_picture(record)
         players = ", ".join(s.name for s in record.seats)
         if record.channel_id == where.channel_id:
@@ -1075,9 +1075,9 @@ class GameService:
             try:
                 picture = await self.painter.draw(replays.replay_file, start, log, record.id, end)
             except (replays.Unreplayable, replays.NotFinished) as exc:
-                raise IllegalAction(history_words.CHANGED) from exc
+                raise IllegalAction(history_words.say(_speaking.get().private, "history.changed")) from exc
             except ReplayTooLarge as exc:
-                raise IllegalAction(history_words.TOO_LARGE) from exc
+                raise IllegalAction(history_words.say(_speaking.get().private, "history.too_large")) from exc
             self._replays[record.id] = picture
             while len(self._replays) > REPLAYS_KEPT:
                 del self._replays[next(iter(self._replays))]
@@ -1087,7 +1087,7 @@ class GameService:
         """(label, value) pairs for `/keystone replay`: one's finished games and this channel's."""
         mine = await self.store.finished_games_for_user(actor.user_id, history_words.CHOICES)
         here = await self.store.finished_games_in_channel(where.channel_id, history_words.CHOICES)
-        return history_words.replay_choices(mine, here, typed)
+        return history_words.replay_choices(mine, here, typed, (await self.languages(where, actor)).private)
 
     # ------------------------------------------------------------------ turn clocks and absent players
 
