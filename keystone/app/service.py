@@ -1013,7 +1013,7 @@ class GameService:
             name=name or actor.name, own=who == actor.user_id, results=results,
             progress=await self.store.campaign_progress(who), rating=await self.store.user_rating(who),
         )
-        return Reply(private=stats.stats_text(record))
+        return Reply(private=stats.stats_text(record, _speaking.get().private))
 
     async def _daily_days_open_to(self, user_id: int) -> list[str]:
         """The days whose daily challenge this person may still play (today, yesterday if begun and
@@ -1027,11 +1027,11 @@ class GameService:
         """Publicly, in a server: its rated players (bot levels included), best first; mentions
         name people without pinging them."""
         if where.guild_id is None:
-            return Reply.refuse(stats.NO_SERVER)
+            return Reply.refuse(stats.say(_speaking.get().private, "stats.no_server"))
         ratings = await self.store.server_ratings(where.guild_id)
         if not ratings:
-            return Reply.refuse(stats.NOBODY_RATED)
-        return Reply(public=stats.leaderboard_text(ratings, actor.user_id))
+            return Reply.refuse(stats.say(_speaking.get().private, "stats.nobody_rated"))
+        return Reply(public=stats.leaderboard_text(ratings, actor.user_id, _speaking.get().public))
 
     # ------------------------------------------------------------------ history and replays
 
