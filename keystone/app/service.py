@@ -423,7 +423,7 @@ class GameService:
             secret = player_view(state, board)
             reply.private_files = [await self.painter.draw(pictures.objective_file, secret, board)]
         if record.assignment is not None:
-            page = "\n".join(journal.page_lines(record.assignment, record.config.coop))
+            page = "\n".join(journal.page_lines(record.assignment, record.config.coop, _speaking.get().public))
             reply.public = f"{page}\n{reply.public or ''}"
         elif len(record.seats) > 1:
             reply.public = f"{reply.public or ''}\n{_announce('game.objective_hint')}"
@@ -735,9 +735,10 @@ class GameService:
         lines = result.sentences()
         people = [s for s in record.seats if s.user_id is not None]
         if not result.won:
-            return "\n".join(lines + journal.unlock_lines(number, False, ()))
+            return "\n".join(lines + journal.unlock_lines(number, False, (), _speaking.get().public))
         for person in people:
-            news = journal.unlock_lines(number, result.won, before.get(person.user_id or 0, set()))
+            news = journal.unlock_lines(number, result.won, before.get(person.user_id or 0, set()),
+                                        _speaking.get().public)
             if len(people) > 1:
                 news = [_announce("game.unlock_for", name=person.name, line=line) for line in news]
             lines += news
@@ -753,7 +754,7 @@ class GameService:
     async def journal_list(self, actor: Actor) -> Reply:
         """Every assignment with this person's stars, the recommended next one, and the envelope."""
         progress = await self.store.campaign_progress(actor.user_id)
-        lines = journal.journal_lines(progress, await self._envelope_open(actor.user_id))
+        lines = journal.journal_lines(progress, await self._envelope_open(actor.user_id), _speaking.get().private)
         return Reply(private="\n".join(lines))
 
     @guarded
