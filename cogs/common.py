@@ -109,7 +109,7 @@ async def post(interaction: discord.Interaction[Any], reply: Reply, *, edit: boo
     for extra in reply.more:
         await interaction.followup.send(files=files_of(extra.files), **public_message(extra))
     if reply.ends_game and isinstance(interaction.channel, discord.Thread):
-        await close_thread(interaction.channel)
+        await close_thread(interaction.channel, reply.farewell)
 
 
 async def _send_public(interaction: discord.Interaction[Any], reply: Reply) -> None:

@@ -19,7 +19,6 @@ WORDS = re.compile(r"[A-Za-z]{2,}[,;:.!?]? +[A-Za-z]{2,}")
 """Two words side by side: a phrase a player could read."""
 
 NOT_YET: dict[str, str] = {
-    "threads.py": "the game threads' names: still English, to be moved to the catalogue",
     "pictures.py": "the pictures' words: their own catalogue, with the pictures",
     "replays.py": "the replay picture's words: their own catalogue, with the pictures",
 }

@@ -18,7 +18,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Concatenate, Literal, ParamSpec
 
-from keystone.app import clock, daily, ids, journal, language, listing, pictures, replays, stats, text
+from keystone.app import clock, daily, ids, journal, language, listing, pictures, replays, stats, text, threads
 from keystone.app import history as history_words
 from keystone.app.bots import bot_action
 from keystone.app.controls import cell_select, controls_for, undo_control
@@ -188,6 +188,8 @@ def guarded(
         finally:
             _request.reset(token)
         reply = _with_notices(reply, request.notices)
+        if reply.ends_game:
+            reply.farewell = threads.say(_speaking.get().public, "threads.closing")
         _speaking.reset(speaking)
         return reply
 
