@@ -31,7 +31,7 @@ from cogs.outbox import files_of, public_message, send_public
 from keystone.app import Actor, GameService, Reply, Where, clock, ids, threads
 from keystone.app.daily import Show
 from keystone.app.daily import say as say_daily
-from keystone.app.language import LanguageChoice, Whose
+from keystone.app.language import LanguageChoice, Whose, client_words
 from keystone.app.listing import Scope
 from keystone.app.service import Mode
 from keystone.app.text import RULES, rules_text
@@ -92,7 +92,7 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = self.item.values
         if not values:
-            await post(interaction, Reply.refuse("Pick one of the choices."))
+            await post(interaction, Reply.refuse(client_words(str(interaction.locale), "cogs.pick_choice")))
             return
         service = service_of(interaction)
         await run(interaction, service.choose(where_of(interaction), actor_of(interaction), self.game,
@@ -151,7 +151,7 @@ class LevelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.L
         values = self.item.values
         level = level_named(str(values[0])) if values else None
         if level is None:
-            await post(interaction, Reply.refuse("Pick a level for the bot."))
+            await post(interaction, Reply.refuse(client_words(str(interaction.locale), "cogs.pick_level")))
             return
         service = service_of(interaction)
         work = service.lobby(where_of(interaction), actor_of(interaction), "bot", game_id=self.game, level=level)
