@@ -243,8 +243,11 @@ class GameService:
 
     async def _server_language(self, record: GameRecord) -> Language:
         """The language of a game's channel with no interaction to read locales from (the clock, bot
-        turns after a restart): the server's chosen language, else the host's in a direct message,
-        else English."""
+        turns after a restart): the one kept with the game (resolved when its lobby opened, and
+        changed with the server's choice); for a game opened before, the server's choice (the host's
+        in a direct message), else English."""
+        if record.language is not None:
+            return record.language
         chosen, server = await self.store.chosen_languages(record.host_id, record.guild_id)
         return (chosen if record.guild_id is None else server) or "en"
 
@@ -313,7 +316,7 @@ class GameService:
         record = await self.store.create_lobby(
             guild_id=where.guild_id, channel_id=where.channel_id, kind=kind, host_id=actor.user_id,
             host_name=actor.name, config=config, assignment=assignment,
-            pace=None if where.is_dm else pace or clock.DEFAULT_PACE,
+            pace=None if where.is_dm else pace or clock.DEFAULT_PACE, language=_speaking.get().public,
         )
         level = opponent or "normal"
         wanted_bots = config.players - 1 if where.is_dm else (1 if opponent else 0)
@@ -770,7 +773,7 @@ class GameService:
             raise IllegalAction(str(exc)) from exc
         record = await self.store.create_lobby(
             guild_id=where.guild_id, channel_id=where.channel_id, kind="solo", host_id=actor.user_id,
-            host_name=actor.name, config=config, assignment=wanted,
+            host_name=actor.name, config=config, assignment=wanted, language=_speaking.get().public,
         )
         return await self._start(record, actor)
 
@@ -1309,6 +1312,8 @@ class GameService:
         else:
             await self.store.set_server_language(where.guild_id, lang)
         now = await self.languages(where, actor)
+        if scope == "server" and where.guild_id is not None:
+            await self.store.set_games_language(where.guild_id, now.public)
         spoken = now.private if scope == "me" else now.public
         return Reply(private=language.confirmation(spoken, scope, followed=lang is None))
 
