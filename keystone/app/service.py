@@ -173,25 +173,26 @@ def _store_keys() -> dict[str, str]:
 def guarded(
     method: Callable[Concatenate[GameService, P], Awaitable[Reply]],
 ) -> Callable[Concatenate[GameService, P], Awaitable[Reply]]:
-    """Make a service call answer every failure with a private sentence instead of raising."""
+    """Make a service call answer every failure with a private sentence instead of raising, and speak
+    the languages of its `Where` and `Actor` while it runs."""
 
     @functools.wraps(method)
     async def call(self: GameService, /, *args: P.args, **kwargs: P.kwargs) -> Reply:
         request = _Request()
-        token = _request.set(request)
-        speaking = _speaking.set(_speaking.get())
+        token, speaking = _request.set(request), _speaking.set(_speaking.get())
         try:
-            _speaking.set(await self._speaking_to(*args, *kwargs.values()))
-            reply = await method(self, *args, **kwargs)
-        except Exception as exc:
-            reply = await self._answer_failure(exc, request)
+            try:
+                _speaking.set(await self._speaking_to(*args, *kwargs.values()))
+                reply = await method(self, *args, **kwargs)
+            except Exception as exc:
+                reply = await self._answer_failure(exc, request)
+            reply = _with_notices(reply, request.notices)
+            if reply.ends_game:
+                reply.farewell = threads.say(_speaking.get().public, "threads.closing")
+            return reply
         finally:
             _request.reset(token)
-        reply = _with_notices(reply, request.notices)
-        if reply.ends_game:
-            reply.farewell = threads.say(_speaking.get().public, "threads.closing")
-        _speaking.reset(speaking)
-        return reply
+            _speaking.reset(speaking)
 
     return call
 
