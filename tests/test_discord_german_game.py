@@ -65,7 +65,7 @@ async def test_private_answers_in_each_persons_language_and_public_ones_in_the_s
         told = await take_a_card(fake, table, user, "ansiedeln" if german else "take",
                                  {"karte": "6", "feld": "A1"} if german else {"card": "6", "cell": "A1"},
                                  "Zug beenden" if german else "End turn")
-        assert "ist dran" in told.content or "wählt" in told.content, told.content
+        assert "ist dran" in told.content or "entscheidet," in told.content, told.content
 
     secret = await fake.slash(bob, table, "keystone ziel")
     assert secret.is_ephemeral and secret.content.startswith("Dein geheimes Ziel (Karte")
