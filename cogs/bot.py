@@ -26,6 +26,7 @@ from cogs import EXTENSIONS
 from cogs.outbox import DiscordOutbox
 from cogs.translator import CommandTranslator
 from keystone.app import GameService, text
+from keystone.app.language import client_words
 from keystone.app.painter import Painter, painter_for
 from keystone.app.scheduler import Scheduler
 from keystone.engine.words import ICON_FILES
@@ -34,8 +35,8 @@ from keystone.store import Shards, Store
 
 log = logging.getLogger(__name__)
 
-APOLOGY = "Sorry, that did not work because of a problem on my side. Please try again in a moment."
-NOT_ALLOWED = "You can't use that command here."
+APOLOGY = client_words(None, "cogs.apology")
+"""The apology for a failed command, in English (`client_words(locale, "cogs.apology")` in the asker's)."""
 CONNECTION_ERRORS = (aiohttp.ClientError, OSError, asyncio.TimeoutError)
 GATEWAY_TIMEOUT = 30.0
 ICONS = Path(__file__).resolve().parent.parent / "assets" / "icons"
@@ -110,10 +111,10 @@ class KeystoneTree(app_commands.CommandTree[Any]):
         name = interaction.command.qualified_name if interaction.command else "?"
         if isinstance(error, app_commands.CheckFailure):
             log.info("Check failed for /%s by %s: %s", name, interaction.user.id, error)
-            await tell_privately(interaction, str(error) or NOT_ALLOWED)
+            await tell_privately(interaction, str(error) or client_words(str(interaction.locale), "cogs.not_allowed"))
             return
         log.error("Slash command /%s failed", name, exc_info=error)
-        await tell_privately(interaction, APOLOGY)
+        await tell_privately(interaction, client_words(str(interaction.locale), "cogs.apology"))
 
 
 class KeystoneBot(commands.Bot):

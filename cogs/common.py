@@ -16,6 +16,7 @@ from discord import app_commands
 from cogs.bot import KeystoneBot
 from cogs.outbox import build_view, close_thread, files_of, public_message
 from keystone.app import Actor, GameService, Reply, Where
+from keystone.app.language import client_words
 
 log = logging.getLogger(__name__)
 
@@ -46,8 +47,6 @@ def service_of(interaction: discord.Interaction[Any]) -> GameService:
     return client.service
 
 
-TURN_TOLD = "Done: your turn is told in the channel."
-"""What a finished turn's step message says once the turn's public message is out."""
 
 
 def on_private_message(interaction: discord.Interaction[Any]) -> bool:
@@ -83,7 +82,8 @@ async def post(interaction: discord.Interaction[Any], reply: Reply, *, edit: boo
             await _update_private(interaction, reply, None)
             return
         if reply.public is not None:
-            await _update_private(interaction, reply, reply.private or TURN_TOLD)
+            told = client_words(str(interaction.locale), "cogs.turn_told")  # what the step message says now
+            await _update_private(interaction, reply, reply.private or told)
             await _send_public(interaction, reply)
             return
     if reply.public is not None:
@@ -109,7 +109,7 @@ async def post(interaction: discord.Interaction[Any], reply: Reply, *, edit: boo
     for extra in reply.more:
         await interaction.followup.send(files=files_of(extra.files), **public_message(extra))
     if reply.ends_game and isinstance(interaction.channel, discord.Thread):
-        await close_thread(interaction.channel)
+        await close_thread(interaction.channel, reply.farewell)
 
 
 async def _send_public(interaction: discord.Interaction[Any], reply: Reply) -> None:

@@ -29,15 +29,16 @@ from cogs.common import (
 )
 from cogs.outbox import files_of, public_message, send_public
 from keystone.app import Actor, GameService, Reply, Where, clock, ids, threads
-from keystone.app.daily import DMS_CLOSED, Show
-from keystone.app.language import LanguageChoice, Whose
+from keystone.app.daily import Show
+from keystone.app.daily import say as say_daily
+from keystone.app.language import LanguageChoice, Whose, client_words
 from keystone.app.listing import Scope
 from keystone.app.service import Mode
 from keystone.app.text import RULES, rules_text
 from keystone.cards import Habitat, Ruleset
 from keystone.engine.bots import LEVELS, Level
 from keystone.engine.campaign import LAST_ASSIGNMENT
-from keystone.i18n import LANGUAGE_NAMES
+from keystone.i18n import LANGUAGE_NAMES, Language
 from keystone.store import Pace
 
 log = logging.getLogger(__name__)
@@ -91,7 +92,7 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = self.item.values
         if not values:
-            await post(interaction, Reply.refuse("Pick one of the choices."))
+            await post(interaction, Reply.refuse(client_words(str(interaction.locale), "cogs.pick_choice")))
             return
         service = service_of(interaction)
         await run(interaction, service.choose(where_of(interaction), actor_of(interaction), self.game,
@@ -150,7 +151,7 @@ class LevelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.L
         values = self.item.values
         level = level_named(str(values[0])) if values else None
         if level is None:
-            await post(interaction, Reply.refuse("Pick a level for the bot."))
+            await post(interaction, Reply.refuse(client_words(str(interaction.locale), "cogs.pick_level")))
             return
         service = service_of(interaction)
         work = service.lobby(where_of(interaction), actor_of(interaction), "bot", game_id=self.game, level=level)
@@ -253,18 +254,18 @@ class NewOptions:
                                          opponent=self.opponent, envelope=self.envelope, pace=self.pace)
 
 
-def thread_problem(interaction: discord.Interaction[Any]) -> str | None:
-    """Why no game thread can be opened from here (a DM, a thread, missing permissions), or None."""
+def thread_problem(interaction: discord.Interaction[Any], lang: Language) -> str | None:
+    """Why no game thread can be opened from here (a DM, a thread, missing permissions), or None; in `lang`."""
     if interaction.guild_id is None:
-        return threads.NOT_IN_DM
+        return threads.say(lang, "threads.not_in_dm")
     if isinstance(interaction.channel, discord.Thread):
-        return threads.NOT_IN_THREAD
+        return threads.say(lang, "threads.not_in_thread")
     if not isinstance(interaction.channel, discord.TextChannel):
-        return threads.NOT_A_TEXT_CHANNEL
+        return threads.say(lang, "threads.not_a_text_channel")
     allowed = interaction.app_permissions
     missing = [name for name, ok in ((threads.CREATE_PUBLIC_THREADS, allowed.create_public_threads),
                                      (threads.SEND_MESSAGES_IN_THREADS, allowed.send_messages_in_threads)) if not ok]
-    return threads.missing_permissions(missing) if missing else None
+    return threads.missing_permissions(missing, lang) if missing else None
 
 
 async def _discard(thread: discord.Thread) -> None:
@@ -331,23 +332,25 @@ class KeystoneCog(commands.Cog, name="Keystone"):
 
         Everything that could refuse is asked first, so a refusal leaves no empty thread behind."""
         channel, actor = interaction.channel, actor_of(interaction)
-        problem = thread_problem(interaction) or await options.problem(self.service, where_of(interaction), actor)
+        speaking = await self.service.languages(where_of(interaction), actor)
+        problem = (thread_problem(interaction, speaking.private)
+                   or await options.problem(self.service, where_of(interaction), actor))
         if problem is not None:
             return Reply.refuse(problem)
         assert isinstance(channel, discord.TextChannel)  # thread_problem refuses every other place
         try:
-            made = await channel.create_thread(name=threads.thread_name(actor.name),
+            made = await channel.create_thread(name=threads.thread_name(actor.name, speaking.public),
                                                type=discord.ChannelType.public_thread,
                                                auto_archive_duration=threads.ARCHIVE_AFTER_MINUTES)
         except discord.HTTPException as exc:
             log.warning("Discord refused a game thread in channel %s: %s", channel.id, exc)
-            return Reply.refuse(threads.REFUSED)
+            return Reply.refuse(threads.say(speaking.private, "threads.refused"))
         opened = await options.open(self.service, replace(where_of(interaction), channel_id=made.id), actor)
         if opened.public is None:
             await _discard(made)
             return opened
         await send_public(made, opened)
-        return Reply(public=threads.opened_line(actor.name, made.id), private=opened.private,
+        return Reply(public=threads.opened_line(actor.name, made.id, speaking.public), private=opened.private,
                      private_files=opened.private_files)
 
     @keystone.command(name="join", description="Take a seat in this channel's lobby")
@@ -438,14 +441,15 @@ class KeystoneCog(commands.Cog, name="Keystone"):
         except discord.HTTPException as exc:
             log.warning("could not open a direct message with user %s: %s", interaction.user.id, exc)
             dm = None
-        reply = await self.service.daily(where_of(interaction), actor_of(interaction), dm.id if dm else None)
+        where, actor = where_of(interaction), actor_of(interaction)
+        reply = await self.service.daily(where, actor, dm.id if dm else None)
         note = reply.private or ""
         if dm is not None and reply.public is not None:
             try:
                 for message in (reply, *reply.more):
                     await dm.send(files=files_of(message.files), **public_message(message))
             except discord.Forbidden:
-                note = DMS_CLOSED
+                note = say_daily((await self.service.languages(where, actor)).private, "daily.dms_closed")
         await interaction.followup.send(content=note[:2000], ephemeral=True)
 
     @keystone.command(name="rules", description="Explain a rule of the game")

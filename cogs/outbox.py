@@ -66,10 +66,11 @@ async def send_public(channel: discord.abc.Messageable, reply: Reply) -> None:
         await channel.send(files=files_of(message.files), **public_message(message))
 
 
-async def close_thread(thread: discord.Thread) -> None:
-    """A game's thread once its game has ended: a last line, then archived (kept to read, not deleted)."""
+async def close_thread(thread: discord.Thread, farewell: str | None = None) -> None:
+    """A game's thread once its game has ended: a last line (`farewell`, the service's words in the
+    channel's language), then archived (kept to read, not deleted)."""
     try:
-        await thread.send(threads.CLOSING)
+        await thread.send(farewell or threads.CLOSING)
         await thread.edit(archived=True)
     except discord.HTTPException as exc:
         log.warning("could not archive the finished game's thread %s: %s", thread.id, exc)
@@ -90,7 +91,7 @@ class DiscordOutbox:
             if reply.ends_game:
                 place = self.client.get_channel(channel_id) or await self.client.fetch_channel(channel_id)
                 if isinstance(place, discord.Thread):
-                    await close_thread(place)
+                    await close_thread(place, reply.farewell)
         except discord.HTTPException as exc:
             log.warning("could not post in channel %s: %s", channel_id, exc)
 

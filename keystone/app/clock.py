@@ -14,7 +14,8 @@ from typing import get_args
 
 from keystone.engine import GameState
 from keystone.engine.coop import acting_player
-from keystone.engine.words import plural
+from keystone.i18n import DEFAULT, Language, tr, trn
+from keystone.i18n.commands import option, slash
 from keystone.store import Clock, GameRecord, Pace, SeatInfo
 
 MINUTE, HOUR, DAY = 60.0, 3600.0, 86400.0
@@ -29,16 +30,18 @@ AWAY_AFTER = 2
 """Turns run out in a row after which a bot keeps the seat until its person comes back."""
 PACES: tuple[Pace, ...] = get_args(Pace)
 
-NO_CLOCK_IN_DM = (
-    "Games in a direct message have no turn clock, so they take no `pace`; play at whatever speed you like."
-)
-NO_PACE = "This game has no turn clock; the host can give it one with `/keystone clock pace:`."
-NOTIFY_ON = (
-    "From now on a reminder of your turn also comes to you by direct message, with a link to the game. "
-    "`/keystone notify on:False` stops it."
-)
-NOTIFY_OFF = "Reminders of your turn now come only in the game's channel."
-NO_CLOCK_SOLO = "A solo assignment has no turn clock, so it takes no `pace`; play at whatever speed you like."
+def say(lang: Language, key: str, /, **params: object) -> str:
+    """A clock sentence in `lang`, with the commands it names as a client in `lang` shows them."""
+    commands = {"back": slash(lang, "keystone back"), "resign": slash(lang, "keystone resign"),
+                "resume": slash(lang, "keystone clock resume"), "clock_pace": slash(lang, "keystone clock pace"),
+                "notify": slash(lang, "keystone notify"), "pace_option": option(lang, "keystone new", "pace"),
+                "on_option": option(lang, "keystone notify", "on")}
+    return tr(lang, key, **commands, **params)
+
+
+NO_CLOCK_IN_DM, NO_PACE, NOTIFY_ON, NOTIFY_OFF, NO_CLOCK_SOLO = (
+    say(DEFAULT, f"clock.{key}") for key in ("no_clock_in_dm", "no_pace", "notify_on", "notify_off", "no_clock_solo"))
+"""The clock's fixed sentences in English (`say(lang, "clock.no_pace")` in any language)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,33 +70,33 @@ def start(who: Decider, pace: Pace, now: float) -> Clock:
     return Clock(who.turn, who.seat, now, now + span * REMINDER_AT, now + span)
 
 
-def duration_words(seconds: float) -> str:
+def duration_words(seconds: float, lang: Language = DEFAULT) -> str:
     """"3 days", "12 hours", "10 minutes", "less than a minute": whole days from two days up,
     whole hours from two hours up, else minutes."""
     for size, unit in ((DAY, "day"), (HOUR, "hour")):
         if seconds >= 2 * size:
-            return plural(round(seconds / size), unit)
+            return trn(lang, f"clock.{unit}", round(seconds / size))
     if seconds >= MINUTE:
-        return plural(round(seconds / MINUTE), "minute")
-    return "less than a minute"
+        return trn(lang, "clock.minute", round(seconds / MINUTE))
+    return tr(lang, "clock.under_a_minute")
 
 
-def pace_words(pace: Pace) -> str:
+def pace_words(pace: Pace, lang: Language = DEFAULT) -> str:
     """"daily (24 hours a turn)"."""
-    return f"{pace} ({duration_words(TURN_TIME[pace])} a turn)"
+    return tr(lang, "clock.pace", pace=tr(lang, f"clock.pace.{pace}"), time=duration_words(TURN_TIME[pace], lang))
 
 
-def time_left(record: GameRecord, now: float) -> str | None:
+def time_left(record: GameRecord, now: float, lang: Language = DEFAULT) -> str | None:
     """"12 hours left", "clock paused" or "time is up" for a running game's timed turn; None when
     nothing is being timed (no pace, a bot to play, a lobby)."""
     if record.status != "active" or record.pace is None:
         return None
     if record.paused_at is not None:
-        return "clock paused"
+        return tr(lang, "clock.paused")
     if record.clock is None:
         return None
     left = record.clock.deadline - now
-    return f"{duration_words(left)} left" if left > 0 else "time is up"
+    return tr(lang, "clock.left", time=duration_words(left, lang)) if left > 0 else tr(lang, "clock.up")
 
 
 def vote_opens_in(record: GameRecord, now: float) -> float:
@@ -106,63 +109,58 @@ def votes_needed(electorate: int) -> int:
     return electorate // 2 + 1
 
 
-def back_sentence(name: str) -> str:
-    return f"{name} is back and plays their own seat again."
+def back_sentence(name: str, lang: Language = DEFAULT) -> str:
+    return say(lang, "clock.back", name=name)
 
 
-def reminder_sentence(user_id: int, left: str, link: str) -> str:
+def reminder_sentence(user_id: int, left: str, link: str, lang: Language = DEFAULT) -> str:
     """The channel reminder half-way through a person's turn."""
-    return (f"<@{user_id}>, a reminder: it is still your turn here, {left} left. If the time runs out, a normal "
-            f"bot plays this turn for you. [Jump to the game]({link})")
+    return say(lang, "clock.reminder", user_id=user_id, left=left, link=link)
 
 
-def reminder_by_dm(where: str, left: str, link: str) -> str:
+def reminder_by_dm(where: str, left: str, link: str, lang: Language = DEFAULT) -> str:
     """The same reminder by direct message, for people who asked for it with `/keystone notify`."""
-    return f"Your Keystone turn is waiting in {where}: {left} left. [Jump to the game]({link})"
+    return say(lang, "clock.reminder.dm", where=where, left=left, link=link)
 
 
-def timed_out_sentence(seat: SeatInfo) -> str:
+def timed_out_sentence(seat: SeatInfo, lang: Language = DEFAULT) -> str:
     """What the table reads when a person's time ran out, by whether they are now away."""
     if seat.away:
-        return (f"Time ran out for {seat.name} again ({plural(seat.missed, 'turn')} in a row), so a normal bot "
-                f"plays their seat until they come back with `/keystone back` or any move of theirs.")
-    return f"Time ran out for {seat.name}, so a normal bot played this turn for them."
+        return say(lang, "clock.timed_out.away", name=seat.name, turns=trn(lang, "clock.turn", seat.missed))
+    return say(lang, "clock.timed_out", name=seat.name)
 
 
-def voted_away_sentence(name: str) -> str:
-    return (f"The others voted, so a normal bot plays {name}'s seat until they come back with "
-            "`/keystone back` or any move of theirs.")
+def voted_away_sentence(name: str, lang: Language = DEFAULT) -> str:
+    return say(lang, "clock.voted_away", name=name)
 
 
-def vote_sentence(voter: str, name: str, votes: int, needed: int) -> str:
-    return (f"{voter} votes to hand {name}'s seat to a bot until they come back: "
-            f"{votes} of the {plural(needed, 'vote')} needed.")
+def vote_sentence(voter: str, name: str, votes: int, needed: int, lang: Language = DEFAULT) -> str:
+    return say(lang, "clock.vote", voter=voter, name=name, votes=votes, needed=trn(lang, "clock.vote.needed", needed))
 
 
-def paused_sentence(name: str) -> str:
-    return (f"{name} paused the clock: no reminders and no turn runs out until `/keystone clock resume`. "
-            "Moves can still be made.")
+def paused_sentence(name: str, lang: Language = DEFAULT) -> str:
+    return say(lang, "clock.paused_by", name=name)
 
 
-def vote_problem(record: GameRecord, state: GameState, voter: int, target: int, now: float) -> str | None:
+def vote_problem(record: GameRecord, state: GameState, voter: int, target: int, now: float,
+                 lang: Language = DEFAULT) -> str | None:
     """Why `voter` may not vote `target`'s seat away now (one sentence), or None when they may."""
     seat = record.seats[target]
     if target == voter:
-        return "You cannot vote on your own seat; to hand it to a bot for good, use `/keystone resign`."
+        return say(lang, "clock.vote.own")
     if seat.is_bot:
-        return f"{seat.name} is a bot and never keeps anyone waiting."
+        return say(lang, "clock.vote.bot", name=seat.name)
     if seat.away:
-        return f"A bot already plays {seat.name}'s seat until they come back."
+        return say(lang, "clock.vote.away", name=seat.name)
     if record.pace is None:
-        return NO_PACE
+        return say(lang, "clock.no_pace")
     who = decider(record, state)
     if who is None or who.seat != target:
-        acting = "nobody" if who is None else record.seats[who.seat].name
-        return f"You can only vote while it is {seat.name}'s turn; it is {acting}'s turn now."
+        acting = tr(lang, "clock.nobody") if who is None else record.seats[who.seat].name
+        return say(lang, "clock.vote.not_their_turn", name=seat.name, acting=acting)
     if record.paused_at is not None:
-        return "The clock is paused, so there is no vote until the host resumes it."
+        return say(lang, "clock.vote.paused")
     wait = vote_opens_in(record, now)
     if wait > 0:
-        return (f"You can vote once half of {seat.name}'s time for this turn has gone, "
-                f"in {duration_words(wait)}.")
+        return say(lang, "clock.vote.wait", name=seat.name, time=duration_words(wait, lang))
     return None

@@ -14,43 +14,44 @@ from keystone.app.replies import Control, Option, Style
 from keystone.app.text import card_name, skill_label, slot_label
 from keystone.engine import GameState, legal_actions, player_view
 from keystone.engine.board import parse_cell
+from keystone.i18n import DEFAULT, Language, tr
 
 MAX_OPTIONS = 25
 BUTTON_VERBS = {"skill", "resolve", "draw", "skip", "endturn", "pass"}
-SELECT_TITLES = {
-    "take": "Take a Field card...", "place": "Place a card...", "pile": "Put on the discard pile...",
-    "move": "Move a card from...", "research": "Research...", "discard": "Discard a Field card...",
-}
+SELECT_TITLES = ("take", "place", "pile", "move", "research", "discard")
+"""The verbs whose select menus have a title in the catalogue (`controls.select.<verb>`)."""
 
 
-def _button_label(notation: str) -> str:
+def _button_label(notation: str, lang: Language) -> str:
     words = notation.split()
     match words:
         case ["skill", "0"]:
-            return "All exhausted skills"
+            return tr(lang, "controls.all_exhausted")
         case ["skill", n]:
-            return f"Skill {skill_label(int(n))}"[:80]
+            return tr(lang, "controls.skill", skill=skill_label(int(n), lang))[:80]
         case ["resolve", n]:
-            return f"Resolve {n}"
+            return tr(lang, "controls.resolve", number=n)
         case ["endturn"]:
-            return "End turn"
+            return tr(lang, "controls.endturn")
         case ["skip"]:
-            return "Skip / stop"
+            return tr(lang, "controls.skip")
+        case ["draw"] | ["pass"]:
+            return tr(lang, f"controls.{words[0]}")
     return notation.capitalize()
 
 
-def option_label(state: GameState, prefix: str) -> str:
+def option_label(state: GameState, prefix: str, lang: Language = DEFAULT) -> str:
     """How a select option reads: the card behind a slot, held card or cell, not just a number."""
     verb, arg = prefix.split()[:2]
     seat = state.current
     view = player_view(state, seat)
     if verb in ("take", "discard"):
-        return slot_label(view, int(arg) - 1)[:100]
+        return slot_label(view, int(arg) - 1, lang)[:100]
     if verb in ("place", "pile"):
-        return f"{arg} - {card_name(state.held[int(arg) - 1])}"[:100]
+        return f"{arg} - {card_name(state.held[int(arg) - 1], lang)}"[:100]
     cell = parse_cell(arg)
     placed = None if cell is None else view.seats[seat].board[cell]
-    return arg.upper() if placed is None else f"{arg.upper()} - {card_name(placed.card)}"[:100]
+    return arg.upper() if placed is None else f"{arg.upper()} - {card_name(placed.card, lang)}"[:100]
 
 
 def completions(notations: Sequence[str], prefix: str) -> list[str]:
@@ -58,8 +59,8 @@ def completions(notations: Sequence[str], prefix: str) -> list[str]:
     return [n for n in notations if n.startswith(prefix + " ")]
 
 
-def controls_for(state: GameState, game_id: int, *, show_held: bool) -> list[Control]:
-    """Controls for the seat to act; held card names only when `show_held` (a private message)."""
+def controls_for(state: GameState, game_id: int, *, show_held: bool, lang: Language = DEFAULT) -> list[Control]:
+    """Controls for the seat to act, labelled in `lang`; held card names only when `show_held` (a private message)."""
     notations = [str(a) for a in legal_actions(state)]
     out: list[Control] = []
     firsts: dict[str, list[str]] = {}
@@ -67,7 +68,7 @@ def controls_for(state: GameState, game_id: int, *, show_held: bool) -> list[Con
         words = n.split()
         if words[0] in BUTTON_VERBS:
             style: Style = "primary" if words[0] in ("skill", "resolve", "draw") else "secondary"
-            out.append(Control(ids.act_id(game_id, state.version, n), _button_label(n), style))
+            out.append(Control(ids.act_id(game_id, state.version, n), _button_label(n, lang), style))
         elif len(words) == 2:
             firsts.setdefault(words[0], []).append(n)
         else:
@@ -77,24 +78,26 @@ def controls_for(state: GameState, game_id: int, *, show_held: bool) -> list[Con
                 group.append(prefix)
     for verb, values in firsts.items():
         if verb in ("place", "pile") and not show_held and state.held_private:
-            out.append(Control(ids.show_id(game_id, state.version), "Choose your card privately", "primary"))
+            out.append(Control(ids.show_id(game_id, state.version), tr(lang, "controls.show_held"), "primary"))
             continue
         if verb == "wild":
             continue
-        opts = tuple(Option(option_label(state, v), v) for v in values[:MAX_OPTIONS])
-        out.append(Control(ids.select_id(game_id, state.version, verb), SELECT_TITLES.get(verb, verb), options=opts))
+        opts = tuple(Option(option_label(state, v, lang), v) for v in values[:MAX_OPTIONS])
+        title = tr(lang, f"controls.select.{verb}") if verb in SELECT_TITLES else verb
+        out.append(Control(ids.select_id(game_id, state.version, verb), title, options=opts))
     return out
 
 
-def undo_control(game_id: int, version: int) -> Control:
+def undo_control(game_id: int, version: int, lang: Language = DEFAULT) -> Control:
     """The Undo button on the acting player's private step message (offered only while undo is allowed)."""
-    return Control(ids.undo_id(game_id, version), "Undo", "secondary")
+    return Control(ids.undo_id(game_id, version), tr(lang, "controls.undo"), "secondary")
 
 
-def cell_select(state: GameState, game_id: int, prefix: str) -> Control | None:
+def cell_select(state: GameState, game_id: int, prefix: str, lang: Language = DEFAULT) -> Control | None:
     """The second step of a two-step choice: the cells that complete `prefix`."""
     rest = completions([str(a) for a in legal_actions(state)], prefix)
     if not rest:
         return None
     opts = tuple(Option(n.split()[-1].upper(), n) for n in rest[:MAX_OPTIONS])
-    return Control(ids.select_id(game_id, state.version, "cell"), f"{prefix.capitalize()} to which cell?", options=opts)
+    title = tr(lang, "controls.which_cell", choice=prefix.capitalize())
+    return Control(ids.select_id(game_id, state.version, "cell"), title, options=opts)

@@ -13,7 +13,8 @@ from datetime import UTC, date, datetime, timedelta
 from typing import Literal
 
 from keystone.engine import GameConfig
-from keystone.engine.words import plural
+from keystone.i18n import COMMANDS, DEFAULT, Language, catalogue, tr, trn
+from keystone.i18n.commands import option, slash
 from keystone.store import DailyBoard, DailyGame, GameRecord
 
 Show = Literal["play", "board", "yesterday"]
@@ -25,11 +26,18 @@ SEED_BITS = 63
 BOARD_LINES = 25
 """At most this many results on a board of the day (the message must stay under Discord's limit)."""
 
-NOT_IN_A_DM = ("The board of the day belongs to a server: ask for it in a channel of a server where you "
-               "play the daily.")
-DMS_CLOSED = ("I could not send you a direct message: your direct messages seem closed to me. Your daily "
-              "challenge is ready and waiting; allow direct messages from this server's members (or open a "
-              "direct message with me) and use `/keystone daily` again.")
+def say(lang: Language, key: str, /, **params: object) -> str:
+    """A daily sentence in `lang`, naming the commands (and `show:board`) as a client in `lang` shows them
+    (English names the choice by its value, as it always has; other languages by the choice's name)."""
+    board = "board" if lang == DEFAULT else catalogue(lang, COMMANDS)["choice.board"]
+    daily = slash(lang, "keystone daily")
+    names = {"daily": daily, "abandon": slash(lang, "keystone abandon"),
+             "show_board": f"{daily} {option(lang, 'keystone daily', 'show')}:{board}"}
+    return tr(lang, key, **names, **params)
+
+
+NOT_IN_A_DM, DMS_CLOSED = (say(DEFAULT, f"daily.{key}") for key in ("not_in_a_dm", "dms_closed"))
+"""Two refusals in English (`say(lang, "daily.dms_closed")` in any language)."""
 
 
 def day_of(timestamp: float) -> str:
@@ -55,11 +63,12 @@ def seed_for(secret: bytes, day: str) -> int:
     return int.from_bytes(digest[:8], "big") >> (64 - SEED_BITS)
 
 
-def begins_headline(day: str) -> str:
-    return (f"**Daily challenge of {day}** (UTC): the same solo game, cards and skills for everyone today. "
-            "One attempt; your result joins the board of the day of each server where you play the daily.")
-NOT_LISTED = ("You are not on this server's board: ask for `/keystone daily` here once, and your results "
-              "appear on it from then on.")
+def begins_headline(day: str, lang: Language = DEFAULT) -> str:
+    return say(lang, "daily.begins", day=day)
+
+
+NOT_LISTED = say(DEFAULT, "daily.not_listed")
+"""Said under a board to someone not on it, in English (`say(lang, "daily.not_listed")` in any language)."""
 
 
 def dm_link(channel_id: int) -> str:
@@ -67,72 +76,64 @@ def dm_link(channel_id: int) -> str:
     return f"https://discord.com/channels/@me/{channel_id}"
 
 
-def started_note(day: str, channel_id: int) -> str:
-    return f"Your daily challenge of {day} has begun in our direct messages: {dm_link(channel_id)}"
+def started_note(day: str, channel_id: int, lang: Language = DEFAULT) -> str:
+    return say(lang, "daily.started", day=day, link=dm_link(channel_id))
 
 
-def resumed_note(day: str, channel_id: int) -> str:
-    return (f"Your daily challenge of {day} is still running in our direct messages; I posted where it stands "
-            f"there: {dm_link(channel_id)}")
+def resumed_note(day: str, channel_id: int, lang: Language = DEFAULT) -> str:
+    return say(lang, "daily.resumed", day=day, link=dm_link(channel_id))
 
 
-def resume_headline(day: str) -> str:
-    return f"**Daily challenge of {day}**: your game goes on from here."
+def resume_headline(day: str, lang: Language = DEFAULT) -> str:
+    return say(lang, "daily.resume", day=day)
 
 
-def done_sentence(mine: DailyGame) -> str:
+def done_sentence(mine: DailyGame, lang: Language = DEFAULT) -> str:
     """What a second request the same day hears once the day's game is over."""
     if mine.score is None:
-        return (f"You have had your daily challenge of {mine.day}: it was abandoned. A new one comes at "
-                "midnight UTC.")
-    how = "you resigned with" if mine.resigned else "you scored"
-    return (f"You have already played the daily challenge of {mine.day}: {how} {plural(mine.score, 'point')}. "
-            "`/keystone daily show:board` in a server shows how the others did; a new one comes at midnight UTC.")
+        return say(lang, "daily.done.abandoned", day=mine.day)
+    key = "daily.done.resigned" if mine.resigned else "daily.done.scored"
+    return say(lang, key, day=mine.day, points=trn(lang, "reply.point.count", mine.score))
 
 
-def busy_sentence(record: GameRecord, other_daily: DailyGame | None, day: str) -> str:
+def busy_sentence(record: GameRecord, other_daily: DailyGame | None, day: str, lang: Language = DEFAULT) -> str:
     """Why the day's game cannot begin in this direct message: another game holds it."""
     if other_daily is not None:
-        return (f"Your daily challenge of {other_daily.day} is still running in our direct messages; finish it "
-                f"(or end it with `/keystone abandon` there) and today's ({day}) can begin.")
-    what = "Field Journal assignment" if record.assignment is not None else "game"
-    return (f"A {what} is running in our direct messages; finish it (or end it with `/keystone abandon` "
-            "there), then ask for the daily challenge again.")
+        return say(lang, "daily.busy.daily", other=other_daily.day, day=day)
+    return say(lang, "daily.busy.journal" if record.assignment is not None else "daily.busy.game")
 
 
-def hidden_sentence(day: str, mine: DailyGame | None) -> str:
+def hidden_sentence(day: str, mine: DailyGame | None, lang: Language = DEFAULT) -> str:
     """Why the board is not shown yet: no spoilers before one's own game of that day is over."""
     if mine is not None and mine.is_open:
-        return f"Finish your daily challenge of {day} first; then the board of the day is yours to see."
-    return (f"No spoilers: the board of {day} opens to you once you have played that day's daily challenge "
-            "(`/keystone daily`).")
+        return say(lang, "daily.hidden.running", day=day)
+    return say(lang, "daily.hidden", day=day)
 
 
-def board_text(board: DailyBoard, user_id: int) -> str:
+def board_text(board: DailyBoard, user_id: int, lang: Language = DEFAULT) -> str:
     """A server's board of a day: rank, name and score (resignations last); the asker in bold."""
-    lines = [f"**Daily challenge of {board.day}**: this server's board"]
+    lines = [say(lang, "daily.board", day=board.day)]
     place, previous = 0, None
     for index, game in enumerate(board.results[:BOARD_LINES]):
+        points = trn(lang, "reply.point.count", game.score or 0)
         if game.resigned:
-            result = f"resigned ({plural(game.score or 0, 'point')})"
+            result = say(lang, "daily.board.resigned", points=points)
         else:
             if game.score != previous:
                 place, previous = index + 1, game.score
-            result = plural(game.score or 0, "point")
+            result = points
         rank = "-" if game.resigned else f"{place}."
         name = f"**{game.name}**" if game.user_id == user_id else game.name
         lines.append(f"{rank} {name}: {result}")
     if len(board.results) > BOARD_LINES:
-        lines.append(f"... and {plural(len(board.results) - BOARD_LINES, 'more result')}.")
+        lines.append(trn(lang, "daily.board.more", len(board.results) - BOARD_LINES))
     if not board.results:
-        lines.append("Nobody here has finished that day's challenge.")
+        lines.append(say(lang, "daily.board.nobody"))
     if board.playing:
-        are = "is" if board.playing == 1 else "are"
-        lines.append(f"{plural(board.playing, 'player')} {are} still playing.")
+        lines.append(trn(lang, "daily.board.playing", board.playing))
     return "\n".join(lines)
 
 
-def result_line(mine: DailyGame) -> str:
+def result_line(mine: DailyGame, lang: Language = DEFAULT) -> str:
     """Said under the score sheet when a daily game ends."""
-    return (f"Your result for the daily challenge of {mine.day} is saved. `/keystone daily show:board` in a "
-            "server where you play the daily shows its board of the day.")
+    return say(lang, "daily.result", day=mine.day)

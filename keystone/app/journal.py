@@ -15,14 +15,23 @@ from keystone.engine.campaign import (
     assignments,
     recommended,
 )
+from keystone.i18n import DEFAULT, Language, tr, trn
+from keystone.i18n.commands import option, slash
 from keystone.store import CampaignProgress
 
 FULL, EMPTY = "\u2605", "\u2606"
-RECOMMENDED_MARK = "\u2190 recommended next"
-ENVELOPE_NEWS = (
-    f"Starting assignment {LAST_ASSIGNMENT} opens the sealed envelope: its cards are in this game, and from now on "
-    "`/keystone new envelope:True` adds them to any game you open."
-)
+
+
+def say(lang: Language, key: str, /, **params: object) -> str:
+    """A journal sentence in `lang`, naming the commands and options as a client in `lang` shows them."""
+    start = slash(lang, "journal start")
+    names = {"start": start, "start_number": f"{start} {option(lang, 'journal start', 'number')}:",
+             "new_envelope": f"{slash(lang, 'keystone new')} {option(lang, 'keystone new', 'envelope')}:True"}
+    return tr(lang, key, last=LAST_ASSIGNMENT, **names, **params)
+
+
+RECOMMENDED_MARK, ENVELOPE_NEWS = (say(DEFAULT, f"journal.{key}") for key in ("recommended", "envelope_news"))
+"""Two of the journal's words in English (`say` words them in any language)."""
 
 
 def stars_text(stars: int) -> str:
@@ -30,55 +39,52 @@ def stars_text(stars: int) -> str:
     return FULL * stars + EMPTY * (3 - stars)
 
 
-def journal_lines(progress: CampaignProgress, envelope_open: bool) -> list[str]:
+def journal_lines(progress: CampaignProgress, envelope_open: bool, lang: Language = DEFAULT) -> list[str]:
     """The recommended assignment, then every assignment with its stars (all are open), then the envelope."""
     won = progress.completed
     suggested = recommended(won)
     lines = [
-        f"**Field Journal**: {len(won)} of {LAST_ASSIGNMENT} complete, {progress.total_stars} stars.",
-        f"Recommended next: assignment {suggested}, {assignment(suggested).title} (`/journal start`). "
-        "Every assignment is open: `/journal start number:N` plays any of them.",
+        say(lang, "journal.head", won=len(won), stars=progress.total_stars),
+        say(lang, "journal.next", number=suggested, title=assignment(suggested).title),
     ]
     for a in assignments():
         best = progress.assignments.get(a.number)
         state = stars_text(best.stars if best is not None else 0)
         if best is not None and best.completed:
-            state += f" best {best.best_score}"
+            state += say(lang, "journal.best", score=best.best_score)
         elif best is not None:
-            state += f", {best.attempts} attempt{'' if best.attempts == 1 else 's'}"
+            state += ", " + trn(lang, "journal.attempts", best.attempts)
         if a.number == suggested:
-            state += f" {RECOMMENDED_MARK}"
+            state += " " + say(lang, "journal.recommended")
         lines.append(f"`{a.number:>2}` {a.title}: {state}")
-    if envelope_open:
-        lines.append("The sealed envelope is open: `/keystone new envelope:True` adds its cards to your games.")
-    else:
-        lines.append(f"The sealed envelope stays sealed until you start assignment {LAST_ASSIGNMENT}.")
+    lines.append(say(lang, "journal.envelope.open" if envelope_open else "journal.envelope.sealed"))
     return lines
 
 
-def page_lines(number: int, coop: bool = False) -> list[str]:
+def page_lines(number: int, coop: bool = False, lang: Language = DEFAULT) -> list[str]:
     """The journal page: title, place, story, setup, special rules and goals (and, for the last, the envelope)."""
     a = assignment(number)
-    lines = [f"**Assignment {a.number}: {a.title}**" + (" (co-op)" if coop else ""), f"*{a.place}*", a.story,
-             "**Setup:** " + " ".join(a.setup_lines())]
+    title = say(lang, "journal.page.title", number=a.number, title=a.title)
+    lines = [title + (say(lang, "journal.page.coop") if coop else ""), f"*{a.place}*", a.story,
+             say(lang, "journal.page.setup", setup=" ".join(a.setup_lines()))]
     if a.rules:
-        lines.append("**Special rules:** " + " ".join(f"*{r.name}*: {r.text}" for r in a.rules))
-    lines.append("**Goals:** " + " ".join(a.goal_lines()))
+        lines.append(say(lang, "journal.page.rules", rules=" ".join(f"*{r.name}*: {r.text}" for r in a.rules)))
+    lines.append(say(lang, "journal.page.goals", goals=" ".join(a.goal_lines())))
     if number == LAST_ASSIGNMENT:
-        lines.append(ENVELOPE_NEWS)
+        lines.append(say(lang, "journal.envelope_news"))
     return lines
 
 
-def unlock_lines(number: int, won: bool, before: Iterable[int]) -> list[str]:
+def unlock_lines(number: int, won: bool, before: Iterable[int], lang: Language = DEFAULT) -> list[str]:
     """After an assignment: try again after a loss; after a win, the assignment now recommended.
 
     `before` holds the assignments won earlier. Nothing is locked, so the news after a win is only
     which assignment comes next in the recommended order.
     """
     if not won:
-        return [f"Try again with `/journal start number:{number}`, or choose any other assignment."]
+        return [say(lang, "journal.try_again", number=number)]
     after = set(before) | {number}
     if len(after) == LAST_ASSIGNMENT:
-        return [f"You have won all {LAST_ASSIGNMENT} assignments of the Field Journal."]
+        return [say(lang, "journal.all_won")]
     following = recommended(after)
-    return [f"Next recommended: assignment {following}, {assignment(following).title} (`/journal start`)."]
+    return [say(lang, "journal.next_after_win", following=following, title=assignment(following).title)]

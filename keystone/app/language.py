@@ -47,6 +47,12 @@ def parse(choice: str, scope: str, speaking: Language) -> tuple[Language | None,
     raise IllegalAction(tr(speaking, "language.unknown", languages=", ".join(LANGUAGE_NAMES.values())))
 
 
+def client_words(locale: str | None, key: str, /) -> str:
+    """A sentence the Discord layer says on its own (no service call answers, or it failed), in
+    the language of the person's Discord client: the one locale it has without asking the store."""
+    return tr(language(locale), key)
+
+
 def confirmation(lang: Language, scope: Whose, *, followed: bool) -> str:
     """The answer to a language choice, in the language now spoken there (`followed`: back to Discord's)."""
     key = f"language.{'auto' if followed else 'set'}.{'user' if scope == 'me' else 'server'}"

@@ -13,6 +13,8 @@ from typing import Literal
 from keystone.app import clock
 from keystone.engine import GameState
 from keystone.engine.coop import acting_player
+from keystone.i18n import DEFAULT, Language, tr, trn
+from keystone.i18n.commands import slash
 from keystone.store import GameRecord
 
 Scope = Literal["mine", "server"]
@@ -25,15 +27,14 @@ MOST_LINES = 40
 """More lines never fit in one message (each is longer than 50 characters), so states of games
 beyond these, which only add to the count, need not be read."""
 
-EMPTY: dict[Scope, str] = {
-    "mine": "You are not in any game right now; start one with `/keystone new`, or press Join on a lobby.",
-    "server": "No game is running or waiting for players in this server; start one with `/keystone new`.",
-}
-TITLE: dict[Scope, str] = {"mine": "Your games", "server": "Games in this server"}
-NO_SERVER = (
-    "A direct message belongs to no server, so there is no server list here; "
-    "`/keystone games` on its own lists your games everywhere."
-)
+def say(lang: Language, key: str, /, **params: object) -> str:
+    """A sentence of the list in `lang`, naming commands as a client in `lang` shows them."""
+    return tr(lang, key, new=slash(lang, "keystone new"), games=slash(lang, "keystone games"), **params)
+
+
+EMPTY: dict[Scope, str] = {scope: say(DEFAULT, f"listing.empty.{scope}") for scope in ("mine", "server")}
+NO_SERVER = say(DEFAULT, "listing.no_server")
+"""The answers to an empty list and to a server list in a direct message, in English (`say` words them in any)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,46 +58,50 @@ def is_my_turn(game: Listed, user_id: int) -> bool:
     return game.record.seats[acting_player(game.state)].user_id == user_id
 
 
-def _turn_words(game: Listed, user_id: int) -> str:
+def _turn_words(game: Listed, user_id: int, lang: Language) -> str:
     """"**your turn** · round 3", "Bob to play · round 3", or the lobby's wait."""
     record, state = game.record, game.state
     if record.status == "lobby":
         missing = record.config.players - len(record.seats)
-        return f"lobby, waiting for {missing} more" if missing > 0 else "lobby, full: waiting for the host to start"
+        return tr(lang, "listing.lobby.waiting", missing=missing) if missing > 0 else tr(lang, "listing.lobby.full")
     if state is None:
-        return "running (its turn could not be read)"
-    who = "**your turn**" if is_my_turn(game, user_id) else f"{record.seats[acting_player(state)].name} to play"
-    return f"{who} · round {state.turn // record.config.players + 1}"
+        return tr(lang, "listing.unreadable")
+    if is_my_turn(game, user_id):
+        who = tr(lang, "listing.your_turn")
+    else:
+        who = tr(lang, "listing.to_play", name=record.seats[acting_player(state)].name)
+    return tr(lang, "listing.round", who=who, round=state.turn // record.config.players + 1)
 
 
-def game_line(game: Listed, user_id: int, now: float | None = None) -> str:
+def game_line(game: Listed, user_id: int, now: float | None = None, lang: Language = DEFAULT) -> str:
     """One game: where, who plays, whose turn and the round, the time left on the turn (from `now`),
     and the jump link; marked when it is this person's turn."""
     record = game.record
-    where = "direct message" if record.guild_id is None else f"<#{record.channel_id}>"
+    where = tr(lang, "listing.dm") if record.guild_id is None else f"<#{record.channel_id}>"
     players = ", ".join(s.name for s in record.seats)
     mark = "\u27a4" if is_my_turn(game, user_id) else "\u2022"
-    left = None if now is None else clock.time_left(record, now)
+    left = None if now is None else clock.time_left(record, now, lang)
     timing = f" · {left}" if left else ""
-    return f"{mark} {where} · {players} · {_turn_words(game, user_id)}{timing} · [jump]({jump_link(record)})"
+    return tr(lang, "listing.line", mark=mark, where=where, players=players, turn=_turn_words(game, user_id, lang),
+              timing=timing, link=jump_link(record))
 
 
-def games_text(scope: Scope, games: list[Listed], user_id: int, now: float | None = None) -> str:
+def games_text(scope: Scope, games: list[Listed], user_id: int, now: float | None = None,
+               lang: Language = DEFAULT) -> str:
     """The whole answer: a title, the lines (this person's turns first) cut to fit one message."""
     if not games:
-        return EMPTY[scope]
+        return say(lang, f"listing.empty.{scope}")
     ordered = sorted(games, key=lambda g: not is_my_turn(g, user_id))  # stable: latest activity stays first
     waiting = sum(is_my_turn(g, user_id) for g in games)
-    turns = f"; your turn in {waiting}" if waiting else ""
-    text = f"**{TITLE[scope]}** ({len(games)}{turns}):"
+    turns = tr(lang, "listing.waiting", count=waiting) if waiting else ""
+    text = tr(lang, "listing.title", title=tr(lang, f"listing.title.{scope}"), count=len(games), turns=turns)
     shown = 0
     for game in ordered:
-        line = game_line(game, user_id, now)
+        line = game_line(game, user_id, now, lang)
         if len(text) + 1 + len(line) > MESSAGE_LIMIT - FOOTER_ROOM:
             break
         text += "\n" + line
         shown += 1
     if shown < len(games):
-        left = len(games) - shown
-        text += f"\n...and {left} more {'game' if left == 1 else 'games'} not shown."
+        text += "\n" + trn(lang, "listing.more", len(games) - shown)
     return text

@@ -57,6 +57,8 @@ class Reply:
     step: bool = False
     more: list[Reply] = field(default_factory=list)
     ended: bool = False
+    farewell: str | None = None
+    """When this reply ends its game: the line its own thread (if it has one) closes with, in the channel's language."""
 
     @classmethod
     def refuse(cls, sentence: str) -> Reply:

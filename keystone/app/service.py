@@ -18,7 +18,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Concatenate, Literal, ParamSpec
 
-from keystone.app import clock, daily, ids, journal, language, listing, pictures, replays, stats, text
+from keystone.app import clock, daily, ids, journal, language, listing, pictures, replays, stats, text, threads
 from keystone.app import history as history_words
 from keystone.app.bots import bot_action
 from keystone.app.controls import cell_select, controls_for, undo_control
@@ -46,12 +46,14 @@ from keystone.engine.bots import LEVELS, Level
 from keystone.engine.coop import acting_player
 from keystone.engine.history import UNDO, Taken, rebuild, undo_allowed
 from keystone.engine.results import final_scores, standings, view_scores
-from keystone.i18n import tr
+from keystone.i18n import Language, messages, tr
+from keystone.i18n.commands import option, slash
 from keystone.render import changed_cells
 from keystone.render.replay import ReplayTooLarge
 from keystone.store import (
     DailyGame,
     DueClock,
+    GameNotFound,
     GameRecord,
     Kind,
     LoadedGame,
@@ -69,14 +71,8 @@ log = logging.getLogger(__name__)
 P = ParamSpec("P")
 Mode = Literal["competitive", "coop"]
 
-APOLOGY = "Sorry, something went wrong on my side; the game is unchanged. Please try again in a moment."
-APOLOGY_AFTER_SAVE = (
-    "Sorry, something went wrong on my side after {moves} saved, so the game kept {them}; "
-    "`/keystone board` shows where it stands. A bot whose turn it is plays shortly."
-)
-MOVED_ON = "The game has moved on since that choice was offered; here is where it stands now."
-NO_GAME = "There is no game in this channel; start one with `/keystone new`."
-NO_LOBBY = "There is no lobby in this channel; open one with `/keystone new`."
+MOVED_ON = tr("en", "reply.moved_on")
+"""The English start of a stale press's answer (tests look for it)."""
 REPLAYS_KEPT = 4
 """Replay pictures kept in memory (a few MB each): asking twice for one game draws it once."""
 
@@ -118,24 +114,85 @@ class _Request:
 
 
 _request: ContextVar[_Request | None] = ContextVar("request", default=None)
+_speaking: ContextVar[language.Languages] = ContextVar(
+    "speaking", default=language.Languages("en", "en"),  # noqa: B039 (a tuple: immutable)
+)
+"""The languages of the service call running now: its private answers' and its public messages'."""
+
+
+def _say(key: str, /, **params: object) -> str:
+    """A private message (only the asker reads it) in the asker's language."""
+    return _words(_speaking.get().private, key, **params)
+
+
+def _announce(key: str, /, **params: object) -> str:
+    """A public message (everyone in the channel reads it) in the channel's language."""
+    return _words(_speaking.get().public, key, **params)
+
+
+def _refusal(key: str, /, **params: object) -> IllegalAction:
+    """A private refusal in the asker's language, to raise."""
+    return IllegalAction(_say(key, **params))
+
+
+_COMMANDS = {"board": "keystone board", "new": "keystone new", "objective": "keystone objective",
+             "resign": "keystone resign", "journal_list": "journal list", "journal_start": "journal start",
+             "clock_pause": "keystone clock pause", "clock_resume": "keystone clock resume"}
+"""The commands messages name, as `{placeholder}`: each filled with the command as the reader's client shows it."""
+
+
+def _words(lang: Language, key: str, /, **params: object) -> str:
+    """`key` in `lang`, with every command it names as a client in `lang` shows it."""
+    names = {name: slash(lang, path) for name, path in _COMMANDS.items()}
+    return tr(lang, key, **names, **params)
+
+
+def event_words(event: Event, lang: Language) -> str:
+    """An event told in `lang`: the one place that turns a game event into words for a message."""
+    del lang  # the engine's events speak English until they gain their German words
+    return event.text
+
+
+def error_words(error: Exception, lang: Language) -> str:
+    """A refusal (illegal action or store error) told in `lang`: the one place that words them. The
+    store speaks English: its sentences a player meets are found by their words among the
+    `reply.store.*` messages (or, with a number in them, by the error's class)."""
+    if isinstance(error, GameNotFound):
+        return tr(lang, "reply.store.game_not_found", game_id=error.game_id)
+    key = _store_keys().get(str(error)) if isinstance(error, StoreError) else None
+    return str(error) if key is None else tr(lang, key)
+
+
+@functools.cache
+def _store_keys() -> dict[str, str]:
+    """The store's fixed English sentences a player may meet, to their message keys."""
+    english = messages("en")
+    return {english[key]: key for key in english if key.startswith("reply.store.") and "{" not in english[key]}
 
 
 def guarded(
     method: Callable[Concatenate[GameService, P], Awaitable[Reply]],
 ) -> Callable[Concatenate[GameService, P], Awaitable[Reply]]:
-    """Make a service call answer every failure with a private sentence instead of raising."""
+    """Make a service call answer every failure with a private sentence instead of raising, and speak
+    the languages of its `Where` and `Actor` while it runs."""
 
     @functools.wraps(method)
     async def call(self: GameService, /, *args: P.args, **kwargs: P.kwargs) -> Reply:
         request = _Request()
-        token = _request.set(request)
+        token, speaking = _request.set(request), _speaking.set(_speaking.get())
         try:
-            reply = await method(self, *args, **kwargs)
-        except Exception as exc:
-            reply = await self._answer_failure(exc, request)
+            try:
+                _speaking.set(await self._speaking_to(*args, *kwargs.values()))
+                reply = await method(self, *args, **kwargs)
+            except Exception as exc:
+                reply = await self._answer_failure(exc, request)
+            reply = _with_notices(reply, request.notices)
+            if reply.ends_game:
+                reply.farewell = threads.say(_speaking.get().public, "threads.closing")
+            return reply
         finally:
             _request.reset(token)
-        return _with_notices(reply, request.notices)
+            _speaking.reset(speaking)
 
     return call
 
@@ -176,6 +233,30 @@ class GameService:
         async with self._locks.setdefault(game_id, asyncio.Lock()):
             yield
 
+    async def _speaking_to(self, *given: object) -> language.Languages:
+        """The languages of a call from its `Where` and `Actor` (an actor alone: a private answer;
+        neither: as set already, by a game's server for the clock's posts)."""
+        where = next((g for g in given if isinstance(g, Where)), None)
+        actor = next((g for g in given if isinstance(g, Actor)), None)
+        if actor is None:
+            return _speaking.get()
+        return await self.languages(where or Where(0), actor)
+
+    async def _server_language(self, record: GameRecord) -> Language:
+        """The language of a game's channel with no interaction to read locales from (the clock, bot
+        turns after a restart): the one kept with the game (resolved when its lobby opened, and
+        changed with the server's choice); for a game opened before, the server's choice (the host's
+        in a direct message), else English."""
+        if record.language is not None:
+            return record.language
+        chosen, server = await self.store.chosen_languages(record.host_id, record.guild_id)
+        return (chosen if record.guild_id is None else server) or "en"
+
+    async def _speak_for_game(self, record: GameRecord) -> None:
+        """With no interaction: the game's channel language, for public and private words alike."""
+        lang = await self._server_language(record)
+        _speaking.set(language.Languages(lang, lang))
+
     async def _answer_failure(self, error: Exception, request: _Request) -> Reply:
         """The refusal for an illegal or stale request; for an unexpected failure, an apology that says
         truly which moves were saved, and a note to retry any bot turn it interrupted."""
@@ -183,22 +264,21 @@ class GameService:
             self._cache.pop(error.game_id, None)
             return await self._stale(error.game_id)
         if isinstance(error, IllegalAction | StoreError):
-            return Reply.refuse(str(error))
+            return Reply.refuse(error_words(error, _speaking.get().private))
         saved, game_id = request.saved, request.game_id
         log.error("unexpected failure in game %s after %d saved move(s)", game_id, len(saved), exc_info=error)
         if game_id is not None:
             self._cache.pop(game_id, None)
             self._retry.add(game_id)
         if not saved:
-            return Reply.refuse(APOLOGY)
-        moves = "your move was" if len(saved) == 1 else f"{len(saved)} moves were"
-        return Reply.refuse(APOLOGY_AFTER_SAVE.format(moves=moves, them="it" if len(saved) == 1 else "them"))
+            return Reply.refuse(_say("reply.apology"))
+        return Reply.refuse(_say(f"reply.apology.saved.{'one' if len(saved) == 1 else 'other'}", count=len(saved)))
 
-    async def _game_here(self, where: Where, missing: str = NO_GAME) -> GameRecord:
+    async def _game_here(self, where: Where, missing: str = "reply.no_game") -> GameRecord:
         """This channel's game (a lobby or a running one); refuses with `missing` when there is none."""
         record = await self.store.get_active_game(where.channel_id)
         if record is None:
-            raise IllegalAction(missing)
+            raise _refusal(missing)
         return record
 
     async def _load(self, game_id: int) -> LoadedGame:
@@ -214,7 +294,8 @@ class GameService:
         loaded = await self.store.load_game(game_id)
         view = public_view(loaded.state)
         picture = await self.painter.draw(pictures.field_file, view)
-        return Reply(private=f"{MOVED_ON}\n{text.pending_sentence(view)}", private_files=[picture])
+        lang = _speaking.get().private
+        return Reply(private=f"{_say('reply.moved_on')}\n{text.pending_sentence(view, lang)}", private_files=[picture])
 
     # ------------------------------------------------------------------ lobby
 
@@ -236,7 +317,7 @@ class GameService:
         record = await self.store.create_lobby(
             guild_id=where.guild_id, channel_id=where.channel_id, kind=kind, host_id=actor.user_id,
             host_name=actor.name, config=config, assignment=assignment,
-            pace=None if where.is_dm else pace or clock.DEFAULT_PACE,
+            pace=None if where.is_dm else pace or clock.DEFAULT_PACE, language=_speaking.get().public,
         )
         level = opponent or "normal"
         wanted_bots = config.players - 1 if where.is_dm else (1 if opponent else 0)
@@ -244,13 +325,14 @@ class GameService:
             record = await self.store.join_lobby(record.id, _bot_seat(record, level))
         if where.is_dm:
             return await self._start(record, actor)
-        what = "a co-op lobby" if kind == "coop" else "a lobby"
-        about = f": assignment {assignment}, {campaign.assignment(assignment).title}" if assignment else ""
-        bots = f" {_a_bot(level)} takes a seat." if opponent else ""
-        paced = f" Pace: {clock.pace_words(record.pace)}." if record.pace else ""
-        return self._lobby_reply(
-            record, f"{actor.name} opened {what} for {config.players} players ({config.rules}){about}.{bots}{paced}"
-        )
+        about = _announce("lobby.about", number=assignment, title=campaign.assignment(assignment).title) \
+            if assignment else ""
+        bots = _announce("lobby.bot_seated", bot=_a_bot(level)) if opponent else ""
+        paced = _announce("lobby.paced", pace=clock.pace_words(record.pace, _speaking.get().public)) \
+            if record.pace else ""
+        key = "lobby.opened.coop" if kind == "coop" else "lobby.opened"
+        return self._lobby_reply(record, _announce(key, name=actor.name, players=config.players, rules=config.rules,
+                                                   about=about, bots=bots, paced=paced))
 
     async def why_not_new(
         self, where: Where, actor: Actor, players: int = 2, *, mode: Mode = "competitive",
@@ -258,32 +340,35 @@ class GameService:
         pace: Pace | None = None,
     ) -> str | None:
         """Why `new` would refuse these options, or None: asked before a thread is opened for a game,
-        so a refusal leaves no empty thread behind."""
-        problem = _new_problem(where, players, mode, assignment, opponent, envelope)
-        if problem is None and pace is not None and where.is_dm:
-            problem = clock.NO_CLOCK_IN_DM
-        if problem is None and pace is not None and assignment is not None and mode == "competitive":
-            problem = clock.NO_CLOCK_SOLO
-        if problem is None and envelope and not await self._envelope_open(actor.user_id):
-            problem = (f"The sealed envelope opens at the start of assignment {campaign.LAST_ASSIGNMENT} of the "
-                       "Field Journal; see `/journal list`.")
-        return problem
+        so a refusal leaves no empty thread behind. Said in the asker's language."""
+        speaking = _speaking.set(await self._speaking_to(where, actor))
+        try:
+            problem = _new_problem(where, players, mode, assignment, opponent, envelope)
+            if problem is None and pace is not None and where.is_dm:
+                problem = clock.say(_speaking.get().private, "clock.no_clock_in_dm")
+            if problem is None and pace is not None and assignment is not None and mode == "competitive":
+                problem = clock.say(_speaking.get().private, "clock.no_clock_solo")
+            if problem is None and envelope and not await self._envelope_open(actor.user_id):
+                problem = _say("reply.envelope.closed", last=campaign.LAST_ASSIGNMENT)
+            return problem
+        finally:
+            _speaking.reset(speaking)
 
     async def _won(self, user_id: int) -> list[int]:
         """The assignments this person has won (their campaign progress)."""
         return (await self.store.campaign_progress(user_id)).completed
 
     def _lobby_reply(self, record: GameRecord, headline: str) -> Reply:
-        names = ", ".join(s.name for s in record.seats) or "nobody yet"
-        wanted = record.config.players
-        body = f"{headline}\nSeated ({len(record.seats)}/{wanted}): {names}."
+        names = ", ".join(s.name for s in record.seats) or _announce("lobby.nobody")
+        body = _announce("lobby.seated", headline=headline, seated=len(record.seats), wanted=record.config.players,
+                         names=names)
         buttons = [
-            Control(ids.lobby_id(record.id, "join"), "Join", "success"),
-            Control(ids.lobby_id(record.id, "leave"), "Leave", "secondary"),
-            Control(ids.lobby_id(record.id, "bot"), "Add bot", "secondary"),
-            Control(ids.lobby_id(record.id, "start"), "Start", "primary"),
-            Control(ids.level_id(record.id), "Add a bot of level...",
-                    options=tuple(Option(f"{level.capitalize()} bot", level) for level in LEVELS)),
+            Control(ids.lobby_id(record.id, "join"), _announce("lobby.button.join"), "success"),
+            Control(ids.lobby_id(record.id, "leave"), _announce("lobby.button.leave"), "secondary"),
+            Control(ids.lobby_id(record.id, "bot"), _announce("lobby.button.bot"), "secondary"),
+            Control(ids.lobby_id(record.id, "start"), _announce("lobby.button.start"), "primary"),
+            Control(ids.level_id(record.id), _announce("lobby.select.level"),
+                    options=tuple(Option(_announce(f"lobby.level.{level}"), level) for level in LEVELS)),
         ]
         return Reply(public=body, controls=buttons)
 
@@ -292,35 +377,32 @@ class GameService:
         self, where: Where, actor: Actor, what: str, game_id: int | None = None, level: Level = "normal"
     ) -> Reply:
         """join / leave / start / bot (of `level`), from a command (channel) or a lobby control (game id)."""
-        gid = game_id if game_id is not None else (await self._game_here(where, NO_LOBBY)).id
+        gid = game_id if game_id is not None else (await self._game_here(where, "reply.no_lobby")).id
         async with self._locked(gid):
             record = await self.store.get_game(gid)
             if record.channel_id != where.channel_id:
-                return Reply.refuse("That lobby is in another channel; join it there.")
+                return Reply.refuse(_say("lobby.elsewhere"))
             if record.status != "lobby":
-                return Reply.refuse("That game has already started; seats are fixed now.")
+                return Reply.refuse(_say("lobby.started"))
             if what == "join":
                 if len(record.seats) >= record.config.players:
-                    return Reply.refuse("This lobby is full.")
+                    return Reply.refuse(_say("lobby.full"))
                 record = await self.store.join_lobby(gid, SeatInfo.human(actor.user_id, actor.name))
-                return self._lobby_reply(record, f"{actor.name} joined.")
+                return self._lobby_reply(record, _announce("lobby.joined", name=actor.name))
             if what == "leave":
                 record = await self.store.leave_lobby(gid, actor.user_id)
                 if record.status != "lobby":
-                    return Reply(public=f"{actor.name} left; with nobody seated the lobby is closed.", ended=True)
-                return self._lobby_reply(record, f"{actor.name} left.")
+                    return Reply(public=_announce("lobby.left.closed", name=actor.name), ended=True)
+                return self._lobby_reply(record, _announce("lobby.left", name=actor.name))
             if actor.user_id != record.host_id:
-                return Reply.refuse("Only the player who opened the lobby can do that.")
+                return Reply.refuse(_say("lobby.host_only"))
             if what == "bot":
                 if len(record.seats) >= record.config.players:
-                    return Reply.refuse("This lobby is full.")
+                    return Reply.refuse(_say("lobby.full"))
                 record = await self.store.join_lobby(gid, _bot_seat(record, level))
-                return self._lobby_reply(record, f"{_a_bot(level)} joined.")
+                return self._lobby_reply(record, _announce("lobby.joined", name=_a_bot(level)))
             if len(record.seats) < record.config.players:
-                return Reply.refuse(
-                    f"The lobby needs {record.config.players} players and has {len(record.seats)}; "
-                    "wait for more or add a bot."
-                )
+                return Reply.refuse(_say("lobby.short", players=record.config.players, seated=len(record.seats)))
             return await self._start(record, actor)
 
     async def _start(self, record: GameRecord, actor: Actor) -> Reply:
@@ -334,7 +416,7 @@ class GameService:
         await self._time_turn(record, None, state)
         view = public_view(state)
         reply = Reply(files=[await self.painter.draw(pictures.field_file, view)])
-        lines = ["The game begins!"]
+        lines = [_announce("game.begins")]
         self._hand_over(record, state, view, lines, reply)
         reply.public = "\n".join(lines)
         _, turns = await self._bot_turns(record, state)
@@ -343,14 +425,14 @@ class GameService:
         board = _board(record, seat) if seat is not None else None
         objective = state.seats[board].objective if board is not None else None
         if board is not None and objective is not None:
-            reply.private = text.objective_text(objective)
+            reply.private = text.objective_text(objective, _speaking.get().private)
             secret = player_view(state, board)
             reply.private_files = [await self.painter.draw(pictures.objective_file, secret, board)]
         if record.assignment is not None:
-            page = "\n".join(journal.page_lines(record.assignment, record.config.coop))
+            page = "\n".join(journal.page_lines(record.assignment, record.config.coop, _speaking.get().public))
             reply.public = f"{page}\n{reply.public or ''}"
         elif len(record.seats) > 1:
-            reply.public = f"{reply.public or ''}\nEach player sees their secret objective with `/keystone objective`."
+            reply.public = f"{reply.public or ''}\n{_announce('game.objective_hint')}"
         return reply
 
     # ------------------------------------------------------------------ playing
@@ -371,7 +453,7 @@ class GameService:
         record, state, seat = turn
         action = parse_action(notation)
         if isinstance(action, Resign):
-            raise IllegalAction("To give up, use `/keystone resign`.")
+            raise _refusal("game.resign_command")
         new, events = apply(state, action)
         await self._commit(record, state, seat, str(action), new)
         board = _board(record, seat)
@@ -385,7 +467,7 @@ class GameService:
         messages = await self._tell(record, [_Turn(board, new, notes.events, tuple(sorted(notes.placed))), *bots])
         reply = messages[0]
         reply.more = messages[1:]
-        private = [e.text for e in events if e.private and e.seat == board]
+        private = [event_words(e, _speaking.get().private) for e in events if e.private and e.seat == board]
         reply.private = "\n".join(private) or None
         return reply
 
@@ -413,14 +495,16 @@ class GameService:
             history = rebuild(new_game(state.config, state.seed, [s.name for s in state.seats]),
                               await self.store.log(gid))
             if dump_state(history.state) != dump_state(state):
-                raise IllegalAction("This game's saved moves no longer replay to it, so nothing can be taken back.")
+                raise _refusal("game.unreplayable")
             taken = history.undo()
             await self._commit(record, state, seat, UNDO, history.state)
             board = _board(record, seat)
             self._untell(record.id, taken, state, board)
-            said = " ".join(e.text for e in taken.events if not e.private or e.seat == board)
+            said = " ".join(event_words(e, _speaking.get().private) for e in taken.events
+                            if not e.private or e.seat == board)
             reply = await self._step(record, history.state, board, [], undoable=history.why_not_undo() is None)
-            reply.private = f"Taken back: {said or f'`{taken.notation}`'}\n{reply.private or ''}".rstrip()
+            taken_back = _say("game.taken_back", said=said or f"`{taken.notation}`")
+            reply.private = f"{taken_back}\n{reply.private or ''}".rstrip()
             return reply
 
     def _untell(self, game_id: int, taken: Taken, after: GameState, board: int) -> None:
@@ -438,11 +522,12 @@ class GameService:
         """A step of the actor's turn, privately: what just happened, what to decide, the controls
         (with Undo while the last action may be taken back), and a picture of the cards in hand."""
         view = player_view(state, board)
-        lines = [e.text for e in events if not e.private or e.seat == board]
-        lines.append(text.pending_sentence(view))
-        controls = controls_for(state, record.id, show_held=True)
+        lang = _speaking.get().private
+        lines = [event_words(e, lang) for e in events if not e.private or e.seat == board]
+        lines.append(text.pending_sentence(view, lang))
+        controls = controls_for(state, record.id, show_held=True, lang=lang)
         if undoable:
-            controls.append(undo_control(record.id, state.version))
+            controls.append(undo_control(record.id, state.version, lang))
         return Reply(private="\n".join(lines), private_files=await self._hand(state, view),
                      private_controls=controls, step=True)
 
@@ -465,9 +550,9 @@ class GameService:
         """The whole turn in a sentence or two, the turn picture, and the next person's mention."""
         state = turn.state
         view = public_view(state)
-        told = " ".join(e.text for e in turn.events if e.kind != "game_over")
+        told = " ".join(event_words(e, _speaking.get().public) for e in turn.events if e.kind != "game_over")
         lines = [headline] if headline else []
-        lines.append(told or f"{view.seats[turn.board].name} ended the turn.")
+        lines.append(told or _announce("game.ended_turn", name=view.seats[turn.board].name))
         reply = Reply(files=[await self.painter.draw(pictures.turn_file, view, turn.board, turn.placed)])
         if state.phase != "over":
             self._hand_over(record, state, view, lines, reply)
@@ -478,18 +563,17 @@ class GameService:
     def _hand_over(record: GameRecord, state: GameState, view: GameView, lines: list[str], reply: Reply) -> None:
         """Say what the next seat must decide; mention and offer controls only to a person."""
         nxt = record.seats[acting_player(state)]
-        lines.append(text.pending_sentence(view))
+        lines.append(text.pending_sentence(view, _speaking.get().public))
         if nxt.user_id is None or nxt.bot_decides:
             return
-        whose = "your turn to decide for the shared board" if record.config.coop else "your turn"
-        lines.append(f"<@{nxt.user_id}>, it is {whose}.")
+        lines.append(_announce("game.your_turn.coop" if record.config.coop else "game.your_turn", user_id=nxt.user_id))
         reply.mention = [nxt.user_id]
-        reply.controls = controls_for(state, record.id, show_held=not state.held_private)
+        reply.controls = controls_for(state, record.id, show_held=not state.held_private, lang=_speaking.get().public)
 
     async def _final_message(self, record: GameRecord, state: GameState) -> Reply:
         reply = Reply(ended=True)
         result = await self._final_words(record, state, reply)
-        reply.public = f"The game is over.\n{result}"
+        reply.public = _announce("game.over", result=result)
         return reply
 
     async def _turn(
@@ -501,7 +585,7 @@ class GameService:
         turn left undone (a crash came between) is played first."""
         record, state = await self._playing(game_id)
         if record.channel_id != where.channel_id:
-            raise IllegalAction("That control belongs to a game in another channel; play it there.")
+            raise _refusal("game.elsewhere")
         seat = _seat_or_refuse(record, actor)
         record = await self._come_back(record, seat, state)
         if version is not None and version != state.version:
@@ -514,7 +598,7 @@ class GameService:
     async def _playing(self, game_id: int) -> tuple[GameRecord, GameState]:
         loaded = await self._load(game_id)
         if loaded.record.status != "active":
-            raise IllegalAction("This game is not running.")
+            raise _refusal("game.not_running")
         return loaded.record, loaded.state
 
     async def _playing_here(self, where: Where) -> tuple[GameRecord, GameState]:
@@ -531,11 +615,11 @@ class GameService:
             notations = [str(a) for a in legal_actions(state)]
             if value in notations:
                 return await self._act(where, game_id, actor, value, version)
-            follow = cell_select(state, game_id, value)
+            follow = cell_select(state, game_id, value, _speaking.get().private)
             if follow is None:
-                raise IllegalAction("That choice is not available now.")
+                raise _refusal("game.not_available")
             files = await self._hand(state, player_view(state, _board(record, seat)))
-            return Reply(private=f"{value.capitalize()}: choose the cell.", private_files=files,
+            return Reply(private=_say("game.choose_cell", choice=value.capitalize()), private_files=files,
                          private_controls=[follow], step=True)
 
     @guarded
@@ -546,10 +630,11 @@ class GameService:
             if isinstance(turn, Reply):
                 return turn
             record, state, seat = turn
-            held = ", ".join(text.card_name(c) for c in state.held)
+            lang = _speaking.get().private
+            held = ", ".join(text.card_name(c, lang) for c in state.held)
             files = await self._hand(state, player_view(state, _board(record, seat)))
-            return Reply(private=f"Your cards: {held}.", private_files=files,
-                         private_controls=controls_for(state, game_id, show_held=True), step=True)
+            return Reply(private=_say("game.your_cards", cards=held), private_files=files,
+                         private_controls=controls_for(state, game_id, show_held=True, lang=lang), step=True)
 
     async def _bot_turns(self, record: GameRecord, state: GameState) -> tuple[GameState, list[_Turn]]:
         """Play every bot seat's turn(s) until a person must act or the game ends; each turn with
@@ -578,7 +663,7 @@ class GameService:
         """Play a bot turn that a crash or failure left undone, and show the table as it now stands."""
         _, turns = await self._bot_turns(record, state)
         self._retry.discard(record.id)
-        headline = "A bot turn was still due, so it has been played first; here is where the game stands."
+        headline = _announce("game.bot_caught_up")
         messages = await self._tell(record, turns, headline)
         return replace(messages[0], more=messages[1:])
 
@@ -608,6 +693,7 @@ class GameService:
         async with self._locked(game_id):
             self._retry.discard(game_id)
             record, state = await self._playing(game_id)
+            await self._speak_for_game(record)
             if not _bot_is_due(record, state):
                 return Reply()
             return await self._catch_up(record, state)
@@ -638,7 +724,7 @@ class GameService:
             mine = await self.store.daily_of_game(record.id)
             if mine is not None:
                 sentence = _winner_sentence(state, [s.total for s in sheets], [1])
-                return f"{sentence}\n{daily.result_line(mine)}"
+                return f"{sentence}\n{daily.result_line(mine, _speaking.get().public)}"
         if record.assignment is not None and state.resigned is None:
             before = self._won_before.pop(record.id, {})
             return self._verdict(record, state, before)
@@ -655,11 +741,12 @@ class GameService:
         lines = result.sentences()
         people = [s for s in record.seats if s.user_id is not None]
         if not result.won:
-            return "\n".join(lines + journal.unlock_lines(number, False, ()))
+            return "\n".join(lines + journal.unlock_lines(number, False, (), _speaking.get().public))
         for person in people:
-            news = journal.unlock_lines(number, result.won, before.get(person.user_id or 0, set()))
+            news = journal.unlock_lines(number, result.won, before.get(person.user_id or 0, set()),
+                                        _speaking.get().public)
             if len(people) > 1:
-                news = [f"{person.name}: {line}" for line in news]
+                news = [_announce("game.unlock_for", name=person.name, line=line) for line in news]
             lines += news
         return "\n".join(lines)
 
@@ -673,7 +760,7 @@ class GameService:
     async def journal_list(self, actor: Actor) -> Reply:
         """Every assignment with this person's stars, the recommended next one, and the envelope."""
         progress = await self.store.campaign_progress(actor.user_id)
-        lines = journal.journal_lines(progress, await self._envelope_open(actor.user_id))
+        lines = journal.journal_lines(progress, await self._envelope_open(actor.user_id), _speaking.get().private)
         return Reply(private="\n".join(lines))
 
     @guarded
@@ -687,14 +774,14 @@ class GameService:
             raise IllegalAction(str(exc)) from exc
         record = await self.store.create_lobby(
             guild_id=where.guild_id, channel_id=where.channel_id, kind="solo", host_id=actor.user_id,
-            host_name=actor.name, config=config, assignment=wanted,
+            host_name=actor.name, config=config, assignment=wanted, language=_speaking.get().public,
         )
         return await self._start(record, actor)
 
     async def _journal_here(self, where: Where) -> tuple[GameRecord, GameState, int]:
         record, state = await self._playing_here(where)
         if record.assignment is None:
-            raise IllegalAction("The game here is not a Field Journal assignment; start one with `/journal start`.")
+            raise _refusal("game.not_journal")
         return record, state, record.assignment
 
     @guarded
@@ -721,27 +808,30 @@ class GameService:
         """
         day = daily.day_of(self.clock())
         channel = where.channel_id if where.is_dm else dm_channel_id
+        lang = _speaking.get().private
+        _speaking.set(language.Languages(lang, lang))  # the public part is posted in the person's direct message
         if channel is None:
-            raise IllegalAction(daily.DMS_CLOSED)
+            raise IllegalAction(daily.say(lang, "daily.dms_closed"))
         if where.guild_id is not None:
             await self.store.join_daily_board(where.guild_id, actor.user_id)
         mine = await self.store.daily_game(day, actor.user_id)
         if mine is not None and not mine.is_open:
-            return Reply.refuse(daily.done_sentence(mine))
+            return Reply.refuse(daily.done_sentence(mine, lang))
         if mine is None:
             reply = await self._daily_begin(day, channel, actor)
         else:
             reply = await self._daily_standing(mine)
         if not where.is_dm:
             note = daily.started_note if mine is None else daily.resumed_note
-            reply.private = note(day, channel)
+            reply.private = note(day, channel, lang)
         return reply
 
     async def _daily_begin(self, day: str, channel_id: int, actor: Actor) -> Reply:
         """Start the day's game (seeded from the secret, never shown) with its objective told in the DM."""
         holder = await self.store.get_active_game(channel_id)
         if holder is not None:
-            raise IllegalAction(daily.busy_sentence(holder, await self.store.daily_of_game(holder.id), day))
+            other = await self.store.daily_of_game(holder.id)
+            raise IllegalAction(daily.busy_sentence(holder, other, day, _speaking.get().private))
         if self._daily_secret is None:
             self._daily_secret = await self.store.daily_secret()
         state = new_game(daily.CONFIG, daily.seed_for(self._daily_secret, day), [actor.name[:100]])
@@ -750,10 +840,10 @@ class GameService:
         self._cache[record.id] = LoadedGame(record, state)
         view = player_view(state, 0)
         reply = Reply(files=[await self.painter.draw(pictures.field_file, view)])
-        lines = [daily.begins_headline(day)]
+        lines = [daily.begins_headline(day, _speaking.get().public)]
         objective = view.seats[0].objective
         if objective is not None:
-            lines.append(text.objective_text(objective))
+            lines.append(text.objective_text(objective, _speaking.get().public))
             reply.files.append(await self.painter.draw(pictures.objective_file, view, 0))
         self._hand_over(record, state, public_view(state), lines, reply)
         reply.public = "\n".join(lines)
@@ -765,23 +855,26 @@ class GameService:
         view = player_view(state, 0)
         files = [await self.painter.draw(pictures.board_file, view, 0),
                  await self.painter.draw(pictures.field_file, view), *await self._hand(state, view)]
-        lines = [daily.resume_headline(mine.day), text.pending_sentence(view)]
-        return Reply(public="\n".join(lines), files=files, controls=controls_for(state, record.id, show_held=True))
+        lang = _speaking.get().public
+        lines = [daily.resume_headline(mine.day, lang), text.pending_sentence(view, lang)]
+        return Reply(public="\n".join(lines), files=files,
+                     controls=controls_for(state, record.id, show_held=True, lang=lang))
 
     @guarded
     async def daily_board(self, where: Where, actor: Actor, which: DailyShow = "board") -> Reply:
         """This server's board of today (or of yesterday), privately, and only to someone who can no
         longer play that day's challenge: no spoilers."""
         if where.guild_id is None:
-            return Reply.refuse(daily.NOT_IN_A_DM)
+            return Reply.refuse(daily.say(_speaking.get().private, "daily.not_in_a_dm"))
         today = daily.day_of(self.clock())
         day = today if which != "yesterday" else daily.day_before(today)
         mine = await self.store.daily_game(day, actor.user_id)
         if daily.still_playable(day, today, mine):
-            return Reply.refuse(daily.hidden_sentence(day, mine))
-        lines = [daily.board_text(await self.store.daily_board(where.guild_id, day), actor.user_id)]
+            return Reply.refuse(daily.hidden_sentence(day, mine, _speaking.get().private))
+        board = await self.store.daily_board(where.guild_id, day)
+        lines = [daily.board_text(board, actor.user_id, _speaking.get().private)]
         if not await self.store.plays_daily_for(where.guild_id, actor.user_id):
-            lines.append(daily.NOT_LISTED)
+            lines.append(daily.say(_speaking.get().private, "daily.not_listed"))
         return Reply(private="\n".join(lines))
 
     # ------------------------------------------------------------------ looking
@@ -797,14 +890,14 @@ class GameService:
         files = [await self.painter.draw(pictures.board_file, view, board)]
         if mine and view.seats[board].objective is not None:
             files.append(await self.painter.draw(pictures.objective_file, view, board))
-        return Reply(private="\n".join(text.board_lines(view, board)), private_files=files)
+        return Reply(private="\n".join(text.board_lines(view, board, _speaking.get().private)), private_files=files)
 
     @guarded
     async def field(self, where: Where, actor: Actor) -> Reply:
         _, state = await self._playing_here(where)
         view = public_view(state)
         picture = await self.painter.draw(pictures.field_file, view)
-        return Reply(private="\n".join(text.field_lines(view)), private_files=[picture])
+        return Reply(private="\n".join(text.field_lines(view, lang=_speaking.get().private)), private_files=[picture])
 
     @guarded
     async def objective(self, where: Where, actor: Actor) -> Reply:
@@ -813,23 +906,23 @@ class GameService:
         view = player_view(state, board)
         number = view.seats[board].objective
         if number is None:
-            return Reply.refuse("This game has no secret objectives.")
+            return Reply.refuse(_say("game.no_objectives"))
         picture = await self.painter.draw(pictures.objective_file, view, board)
-        return Reply(private=text.objective_text(number), private_files=[picture])
+        return Reply(private=text.objective_text(number, _speaking.get().private), private_files=[picture])
 
     @guarded
     async def score(self, where: Where, actor: Actor) -> Reply:
         _, state = await self._playing_here(where)
         view = public_view(state)
-        lines = text.score_lines(view, view_scores(view))
-        return Reply(private="Scores so far, without the secret objectives:\n" + "\n".join(lines))
+        lines = text.score_lines(view, view_scores(view), _speaking.get().private)
+        return Reply(private="\n".join([_say("game.scores_so_far"), *lines]))
 
     @guarded
     async def game_log(self, where: Where, actor: Actor) -> Reply:
         record = await self._game_here(where)
         entries = await self.store.log_entries(record.id)
         if not entries:
-            return Reply(private="No actions yet.")
+            return Reply(private=_say("game.no_actions"))
         names = [s.name for s in record.seats]
         shown = [f"{e.version}. {names[e.seat]}: `{e.notation}`" for e in entries[-30:]]
         return Reply(private="\n".join(shown))
@@ -850,16 +943,16 @@ class GameService:
             await self._commit(record, state, seat, str(resignation), new)
             reply = Reply(ended=True)
             result = await self._final_words(record, new, reply)
-            reply.public = f"{actor.name} resigned; the game ends here.\n{result}"
+            reply.public = _announce("game.resigned", name=actor.name, result=result)
             return reply
 
     async def _hand_to_bot(self, record: GameRecord, state: GameState, seat: int, actor: Actor) -> Reply:
         """Seat a normal bot where the resigner sat and let it play on if it is its turn."""
-        bot = SeatInfo.bot(LEVELS.index("normal"), f"Bot for {actor.name}"[:100])
+        bot = SeatInfo.bot(LEVELS.index("normal"), _announce("game.bot_for", name=actor.name)[:100])
         record = await self.store.replace_seat(record.id, seat, bot, resigned=True)
         self._turn_notes.pop(record.id, None)
         _, turns = await self._bot_turns(record, state)
-        headline = f"{actor.name} resigned; a normal bot plays on in their seat so the others can finish."
+        headline = _announce("game.resigned.bot", name=actor.name)
         if turns:
             messages = await self._tell(record, turns, headline)
             return replace(messages[0], more=messages[1:])
@@ -875,12 +968,10 @@ class GameService:
         async with self._locked(gid):
             record = await self.store.get_game(gid)
             if actor.user_id != record.host_id and not actor.can_manage:
-                return Reply.refuse(
-                    "Only the player who opened the game or someone who manages this channel can abandon it."
-                )
+                return Reply.refuse(_say("game.abandon.denied"))
             await self.store.abandon_game(gid)
             self._cache.pop(gid, None)
-            return Reply(public=f"{actor.name} abandoned the game; the channel is free for a new one.", ended=True)
+            return Reply(public=_announce("game.abandoned", name=actor.name), ended=True)
 
     # ------------------------------------------------------------------ finding one's games
 
@@ -890,7 +981,7 @@ class GameService:
         every one in this server instead. Each line says whose turn it is, the asker's turns first."""
         if scope == "server":
             if where.guild_id is None:
-                return Reply.refuse(listing.NO_SERVER)
+                return Reply.refuse(listing.say(_speaking.get().private, "listing.no_server"))
             records = await self.store.open_games_in_server(where.guild_id)
         else:
             records = await self.store.open_games_for_user(actor.user_id)
@@ -901,7 +992,7 @@ class GameService:
             mine = record.seat_of(actor.user_id) is not None
             others += not mine
             games.append(await self._listed(record, read=mine or others <= listing.MOST_LINES))
-        return Reply(private=listing.games_text(scope, games, actor.user_id, self.clock()))
+        return Reply(private=listing.games_text(scope, games, actor.user_id, self.clock(), _speaking.get().private))
 
     async def _listed(self, record: GameRecord, *, read: bool) -> listing.Listed:
         """A game with its state for the list (when `read`): the cached state if current, else the
@@ -929,7 +1020,7 @@ class GameService:
             name=name or actor.name, own=who == actor.user_id, results=results,
             progress=await self.store.campaign_progress(who), rating=await self.store.user_rating(who),
         )
-        return Reply(private=stats.stats_text(record))
+        return Reply(private=stats.stats_text(record, _speaking.get().private))
 
     async def _daily_days_open_to(self, user_id: int) -> list[str]:
         """The days whose daily challenge this person may still play (today, yesterday if begun and
@@ -943,11 +1034,11 @@ class GameService:
         """Publicly, in a server: its rated players (bot levels included), best first; mentions
         name people without pinging them."""
         if where.guild_id is None:
-            return Reply.refuse(stats.NO_SERVER)
+            return Reply.refuse(stats.say(_speaking.get().private, "stats.no_server"))
         ratings = await self.store.server_ratings(where.guild_id)
         if not ratings:
-            return Reply.refuse(stats.NOBODY_RATED)
-        return Reply(public=stats.leaderboard_text(ratings, actor.user_id))
+            return Reply.refuse(stats.say(_speaking.get().private, "stats.nobody_rated"))
+        return Reply(public=stats.leaderboard_text(ratings, actor.user_id, _speaking.get().public))
 
     # ------------------------------------------------------------------ history and replays
 
@@ -955,7 +1046,7 @@ class GameService:
     async def history(self, actor: Actor) -> Reply:
         """Privately: this person's finished games, newest first, with the numbers replay takes."""
         games = await self.store.finished_games_for_user(actor.user_id, history_words.MOST_GAMES)
-        return Reply(private=history_words.history_text(games))
+        return Reply(private=history_words.history_text(games, _speaking.get().private))
 
     @guarded
     async def replay(self, where: Where, actor: Actor, game: str) -> Reply:
@@ -964,20 +1055,19 @@ class GameService:
         games finished in this channel; never a running game (it still hides cards)."""
         number = history_words.game_number(game)
         if number is None:
-            raise IllegalAction(history_words.NOT_A_NUMBER)
+            raise IllegalAction(history_words.say(_speaking.get().private, "history.not_a_number"))
         record = await self.store.get_game(number)
         if record.status == "abandoned":
-            raise IllegalAction(history_words.ABANDONED)
+            raise IllegalAction(history_words.say(_speaking.get().private, "history.abandoned"))
         if record.status != "finished":
-            raise IllegalAction(history_words.NOT_FINISHED)
+            raise IllegalAction(history_words.say(_speaking.get().private, "history.not_finished"))
         if record.seat_of(actor.user_id) is None and record.channel_id != where.channel_id:
-            raise IllegalAction(history_words.NOT_YOURS.format(number=number))
+            raise IllegalAction(history_words.say(_speaking.get().private, "history.not_yours", number=number))
         picture = await self._replay_picture(record)
         players = ", ".join(s.name for s in record.seats)
-        sentence = f"Game {record.id} turn by turn ({players}), with the final scores at the end."
         if record.channel_id == where.channel_id:
-            return Reply(public=sentence, files=[picture])
-        return Reply(private=sentence, private_files=[picture])
+            return Reply(public=_announce("game.replay", number=record.id, players=players), files=[picture])
+        return Reply(private=_say("game.replay", number=record.id, players=players), private_files=[picture])
 
     async def _replay_picture(self, record: GameRecord) -> File:
         """The replay of a finished game, drawn off the event loop (one at a time) and kept for reuse."""
@@ -992,9 +1082,9 @@ class GameService:
             try:
                 picture = await self.painter.draw(replays.replay_file, start, log, record.id, end)
             except (replays.Unreplayable, replays.NotFinished) as exc:
-                raise IllegalAction(history_words.CHANGED) from exc
+                raise IllegalAction(history_words.say(_speaking.get().private, "history.changed")) from exc
             except ReplayTooLarge as exc:
-                raise IllegalAction(history_words.TOO_LARGE) from exc
+                raise IllegalAction(history_words.say(_speaking.get().private, "history.too_large")) from exc
             self._replays[record.id] = picture
             while len(self._replays) > REPLAYS_KEPT:
                 del self._replays[next(iter(self._replays))]
@@ -1004,7 +1094,7 @@ class GameService:
         """(label, value) pairs for `/keystone replay`: one's finished games and this channel's."""
         mine = await self.store.finished_games_for_user(actor.user_id, history_words.CHOICES)
         here = await self.store.finished_games_in_channel(where.channel_id, history_words.CHOICES)
-        return history_words.replay_choices(mine, here, typed)
+        return history_words.replay_choices(mine, here, typed, (await self.languages(where, actor)).private)
 
     # ------------------------------------------------------------------ turn clocks and absent players
 
@@ -1032,7 +1122,7 @@ class GameService:
         if sitting.away:
             request = _request.get()
             if request is not None:
-                request.notices.append(clock.back_sentence(sitting.name))
+                request.notices.append(clock.back_sentence(sitting.name, _speaking.get().public))
             await self._time_turn(record, None, state)
         return record
 
@@ -1061,13 +1151,17 @@ class GameService:
         person = record.seats[due.clock.seat]
         if person.user_id is None or not await self.store.claim_reminder(record.id, due.clock):
             return []
-        left = clock.duration_words(due.clock.deadline - now)
+        public = await self._server_language(record)
+        left = clock.duration_words(due.clock.deadline - now, public)
         link = listing.jump_link(record)
-        posts = [Post(Reply(public=clock.reminder_sentence(person.user_id, left, link), mention=[person.user_id]),
-                      channel_id=record.channel_id)]
+        reminder = clock.reminder_sentence(person.user_id, left, link, public)
+        posts = [Post(Reply(public=reminder, mention=[person.user_id]), channel_id=record.channel_id)]
         if await self.store.notify(person.user_id):
-            where = "a direct message" if record.guild_id is None else f"<#{record.channel_id}>"
-            posts.append(Post(Reply(private=clock.reminder_by_dm(where, left, link)), user_id=person.user_id))
+            chosen, _ = await self.store.chosen_languages(person.user_id, None)
+            own = chosen or public
+            where = clock.say(own, "clock.reminder.in_dm") if record.guild_id is None else f"<#{record.channel_id}>"
+            left = clock.duration_words(due.clock.deadline - now, own)
+            posts.append(Post(Reply(private=clock.reminder_by_dm(where, left, link, own)), user_id=person.user_id))
         return posts
 
     @guarded
@@ -1076,6 +1170,7 @@ class GameService:
         for the person, who missed one more turn (and is away after `clock.AWAY_AFTER`)."""
         async with self._locked(due.game_id):
             record, state = await self._playing(due.game_id)
+            await self._speak_for_game(record)
             if record.clock != due.clock or record.paused_at is not None:
                 return Reply()  # a move, a pace change or a pause came first
             now = clock.decider(record, state)
@@ -1086,7 +1181,8 @@ class GameService:
                 return await self._catch_up(record, state) if _bot_is_due(record, state) else Reply()
             sitting = await self.store.miss_turn(record.id, now.seat, clock.AWAY_AFTER)
             record = await self.store.get_game(record.id)
-            return await self._stand_in(record, state, now.seat, clock.timed_out_sentence(sitting))
+            headline = clock.timed_out_sentence(sitting, _speaking.get().public)
+            return await self._stand_in(record, state, now.seat, headline)
 
     async def _stand_in(self, record: GameRecord, state: GameState, seat: int, headline: str) -> Reply:
         """A normal bot plays the rest of this seat's turn (told with what the person did of it),
@@ -1110,17 +1206,18 @@ class GameService:
             record, state = await self._playing(gid)
             voter = _seat_or_refuse(record, actor)
             target = _find_seat(record, state, actor, seat)
-            problem = clock.vote_problem(record, state, voter, target, self.clock())
+            problem = clock.vote_problem(record, state, voter, target, self.clock(), _speaking.get().private)
             if problem is not None:
                 return Reply.refuse(problem)
             electorate = sum(1 for i, s in enumerate(record.seats) if i != target and not s.bot_decides)
             votes = await self.store.add_away_vote(gid, target, state.turn, actor.user_id)
             name = record.seats[target].name
             if votes < clock.votes_needed(electorate):
-                return Reply(public=clock.vote_sentence(actor.name, name, votes, clock.votes_needed(electorate)))
+                needed = clock.votes_needed(electorate)
+                return Reply(public=clock.vote_sentence(actor.name, name, votes, needed, _speaking.get().public))
             await self.store.set_away(gid, target, True)
             record = await self.store.get_game(gid)
-            return await self._stand_in(record, state, target, clock.voted_away_sentence(name))
+            return await self._stand_in(record, state, target, clock.voted_away_sentence(name, _speaking.get().public))
 
     @guarded
     async def back(self, where: Where, actor: Actor) -> Reply:
@@ -1131,7 +1228,7 @@ class GameService:
             seat = _seat_or_refuse(record, actor)
             if not record.seats[seat].away:
                 await self._come_back(record, seat, state)
-                return Reply.refuse("You are not away: your seat is yours, and no bot plays it.")
+                return Reply.refuse(_say("game.not_away"))
             await self._come_back(record, seat, state)
             return Reply()
 
@@ -1141,13 +1238,14 @@ class GameService:
         record = await self._clock_here(where, actor)
         async with self._locked(record.id):
             record = await self.store.set_pace(record.id, pace)
-            line = f"{actor.name} set the pace to {clock.pace_words(pace)}."
+            line = _announce("game.pace_set", name=actor.name, pace=clock.pace_words(pace, _speaking.get().public))
             if record.status == "active":
                 _, state = await self._playing(record.id)
                 await self._time_turn(replace(record, clock=None), None, state)
                 record = await self.store.get_game(record.id)
                 if record.clock is not None:
-                    line += f" This turn has {clock.duration_words(clock.TURN_TIME[pace])} from now."
+                    turn_time = clock.duration_words(clock.TURN_TIME[pace], _speaking.get().public)
+                    line += _announce("game.pace_turn", time=turn_time)
             return Reply(public=line)
 
     @guarded
@@ -1155,37 +1253,38 @@ class GameService:
         """Stop the clock (holidays): no reminders, no turns run out; moves can still be made."""
         record = await self._clock_here(where, actor)
         if record.pace is None:
-            return Reply.refuse(clock.NO_PACE)
+            return Reply.refuse(clock.say(_speaking.get().private, "clock.no_pace"))
         if record.paused_at is not None:
-            return Reply.refuse("The clock is already paused; `/keystone clock resume` starts it again.")
+            return Reply.refuse(_say("game.clock_paused_already"))
         await self.store.pause_clock(record.id)
-        return Reply(public=clock.paused_sentence(actor.name))
+        return Reply(public=clock.paused_sentence(actor.name, _speaking.get().public))
 
     @guarded
     async def resume_clock(self, where: Where, actor: Actor) -> Reply:
         """Start the clock again; the turn keeps the time it had left when paused."""
         record = await self._clock_here(where, actor)
         if record.paused_at is None:
-            return Reply.refuse("The clock is running; `/keystone clock pause` stops it.")
+            return Reply.refuse(_say("game.clock_running"))
         record = await self.store.resume_clock(record.id)
-        left = clock.time_left(record, self.clock())
-        return Reply(public=f"{actor.name} started the clock again" + (f": {left}." if left else "."))
+        left = clock.time_left(record, self.clock(), _speaking.get().public)
+        if left:
+            return Reply(public=_announce("game.clock_started.left", name=actor.name, left=left))
+        return Reply(public=_announce("game.clock_started", name=actor.name))
 
     async def _clock_here(self, where: Where, actor: Actor) -> GameRecord:
         """This channel's game, when the actor may set its clock (its host, or a channel manager)."""
         if where.is_dm:
-            raise IllegalAction(clock.NO_CLOCK_IN_DM)
+            raise IllegalAction(clock.say(_speaking.get().private, "clock.no_clock_in_dm"))
         record = await self._game_here(where)
         if actor.user_id != record.host_id and not actor.can_manage:
-            raise IllegalAction("Only the player who opened the game or someone who manages this channel can "
-                                "set its clock.")
+            raise _refusal("game.clock_denied")
         return record
 
     @guarded
     async def notify(self, actor: Actor, on: bool) -> Reply:
         """Whether reminders of one's turns also come by direct message (answered privately)."""
         await self.store.set_notify(actor.user_id, on)
-        return Reply(private=clock.NOTIFY_ON if on else clock.NOTIFY_OFF)
+        return Reply(private=clock.say(_speaking.get().private, "clock.notify_on" if on else "clock.notify_off"))
 
     # ------------------------------------------------------------------ languages
 
@@ -1214,6 +1313,8 @@ class GameService:
         else:
             await self.store.set_server_language(where.guild_id, lang)
         now = await self.languages(where, actor)
+        if scope == "server" and where.guild_id is not None:
+            await self.store.set_games_language(where.guild_id, now.public)
         spoken = now.private if scope == "me" else now.public
         return Reply(private=language.confirmation(spoken, scope, followed=lang is None))
 
@@ -1231,6 +1332,7 @@ class GameService:
         found = await self.state_here(where)
         if found is None:
             return []
+        lang = (await self.languages(where, actor)).private
         record, state = found
         seat = record.seat_of(actor.user_id)
         view = public_view(state)
@@ -1238,13 +1340,13 @@ class GameService:
         out: list[tuple[str, str]] = []
         if verb == "take":
             slots = sorted({int(n.split()[1]) for n in legal if n.startswith("take ")})
-            out = [(text.slot_label(view, s - 1), str(s)) for s in slots]
+            out = [(text.slot_label(view, s - 1, lang), str(s)) for s in slots]
         elif verb == "cell":
             board_seat = state.current if seat is None else _board(record, seat)
             out = [(c, c) for c in text.empty_cells(view, board_seat)]
         elif verb == "skill":
             usable = [int(n.split()[1]) for n in legal if n.startswith("skill ")]
-            out = [("0 - all exhausted skills" if n == 0 else text.skill_label(n), str(n)) for n in usable]
+            out = [(tr(lang, "game.all_exhausted") if n == 0 else text.skill_label(n, lang), str(n)) for n in usable]
         elif verb == "seat":
             out = [(s.name, str(i + 1)) for i, s in enumerate(record.seats)]
         elif verb == "habitat":
@@ -1320,19 +1422,17 @@ def _check_turn(record: GameRecord, state: GameState, seat: int) -> None:
     decider = acting_player(state)
     if seat != decider:
         who = record.seats[decider].name
-        if record.config.coop:
-            raise IllegalAction(f"{who} decides this turn for the shared board; your turn comes next.")
-        raise IllegalAction(f"It is {who}'s turn, not yours.")
+        raise _refusal("game.turn.coop" if record.config.coop else "game.turn.other", name=who)
 
 
 def _bot_seat(record: GameRecord, level: Level) -> SeatInfo:
     count = sum(1 for s in record.seats if s.is_bot) + 1
-    return SeatInfo.bot(LEVELS.index(level), f"Bot {count} ({level})")
+    return SeatInfo.bot(LEVELS.index(level), _announce("bot.name", count=count, level=level))
 
 
 def _a_bot(level: Level) -> str:
     """"An easy bot", "A normal bot": the words for a bot of `level` starting a sentence."""
-    return f"{'An' if level == 'easy' else 'A'} {level} bot"
+    return _announce(f"lobby.a_bot.{level}")
 
 
 def _new_problem(
@@ -1340,20 +1440,22 @@ def _new_problem(
 ) -> str | None:
     """Why these `/keystone new` options cannot make a game together, or None."""
     if not 1 <= players <= 4:
-        return "A game has 1 to 4 players."
+        return _say("new.players")
     if assignment is not None and not 1 <= assignment <= campaign.LAST_ASSIGNMENT:
-        return f"There is no assignment {assignment}; the journal has assignments 1 to {campaign.LAST_ASSIGNMENT}."
+        return _say("new.assignment", number=assignment, last=campaign.LAST_ASSIGNMENT)
     if mode == "coop":
         if where.is_dm:
-            return "Co-op is played with partners in a server channel; in a direct message try `/journal start`."
+            return _say("new.coop.dm")
         if players != 2:
-            return "Co-op is played by two partners sharing one board."
+            return _say("new.coop.two")
         if opponent is not None:
-            return "Co-op partners play together, so there is no bot opponent; use Add bot for a bot partner."
+            return _say("new.coop.opponent")
     if assignment is not None and (envelope or opponent is not None):
-        return "An assignment brings its own setup; leave out `envelope` and `opponent`."
+        lang = _speaking.get().private
+        return _say("new.assignment.setup", envelope=option(lang, "keystone new", "envelope"),
+                    opponent=option(lang, "keystone new", "opponent"))
     if opponent is not None and not where.is_dm and players < 2:
-        return "A game with a bot opponent needs at least 2 players."
+        return _say("new.opponent.players")
     return None
 
 
@@ -1377,7 +1479,7 @@ def _new_config(
 def _seat_or_refuse(record: GameRecord, actor: Actor) -> int:
     seat = record.seat_of(actor.user_id)
     if seat is None:
-        raise IllegalAction("You are not playing in this game; you can watch, and join the next one.")
+        raise _refusal("seat.not_playing")
     return seat
 
 
@@ -1393,15 +1495,14 @@ def _find_seat(record: GameRecord, state: GameState, actor: Actor, wanted: str |
         if s.name.lower() == typed or str(s.user_id) == typed.strip("<>@!"):
             return i
     names = ", ".join(s.name for s in record.seats)
-    raise IllegalAction(f"There is no seat {wanted.strip()!r} in this game; the seats are {names}.")
+    raise _refusal("seat.unknown", wanted=wanted.strip(), names=names)
 
 
 def _winner_sentence(state: GameState, sheets_totals: list[int], ranks: list[int]) -> str:
     scores = ", ".join(f"{s.name} {t}" for s, t in zip(state.seats, sheets_totals, strict=True))
     winners = [state.seats[i].name for i, r in enumerate(ranks) if r == 1]
     if len(state.seats) == 1:
-        return f"Final score: {scores}."
+        return _announce("final.solo", scores=scores)
     if len(winners) == 1:
-        return f"Final scores: {scores}. {winners[0]} wins!"
-    return (f"Final scores: {scores}. {' and '.join(winners)} share first place: equal points, and the "
-            "tie-break did not separate them.")
+        return _announce("final.winner", scores=scores, winner=winners[0])
+    return _announce("final.shared", scores=scores, winners=_announce("final.and").join(winners))

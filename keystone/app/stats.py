@@ -16,7 +16,9 @@ from keystone.cards import Habitat
 from keystone.engine import GameState
 from keystone.engine.bots import LEVELS
 from keystone.engine.results import board_cells, final_scores
-from keystone.engine.words import HABITAT_NAMES, plural
+from keystone.engine.words import counted, habitat_name
+from keystone.i18n import DEFAULT, Language, tr, trn
+from keystone.i18n.commands import slash
 from keystone.store import (
     ASSIGNMENTS,
     MAX_STARS,
@@ -33,19 +35,21 @@ log = logging.getLogger(__name__)
 TOP = 10
 """Lines of the leaderboard before the asker's own, when they rank lower."""
 GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("Competitive", ("competitive",)),
-    ("Solo and Field Journal", ("solo",)),
-    ("Co-op", ("coop",)),
+    ("competitive", ("competitive",)),
+    ("solo", ("solo",)),
+    ("coop", ("coop",)),
 )
-"""How results are shown apart: by the store's game kind (a Field Journal game is solo or co-op)."""
-NO_SERVER = (
-    "A leaderboard belongs to a server; ask in one of its channels. "
-    "`/keystone stats` shows your own rating anywhere."
-)
-NOBODY_RATED = (
-    "Nobody has finished a rated game in this server yet: every competitive game of 2 to 4 seats "
-    "counts, bots included."
-)
+"""How results are shown apart (each group's name is `stats.group.<name>`): by the store's game kind
+(a Field Journal game is solo or co-op)."""
+
+
+def say(lang: Language, key: str, /, **params: object) -> str:
+    """A statistics sentence in `lang`, naming the commands as a client in `lang` shows them."""
+    return tr(lang, key, stats=slash(lang, "keystone stats"), new=slash(lang, "keystone new"), **params)
+
+
+NO_SERVER, NOBODY_RATED = (say(DEFAULT, f"stats.{key}") for key in ("no_server", "nobody_rated"))
+"""Two refusals in English (`say(lang, "stats.no_server")` in any language)."""
 
 
 def board_summary(state: GameState, board: int) -> BoardSummary:
@@ -92,21 +96,21 @@ class Record:
         return not self.results and not self.progress.assignments and self.rating is None
 
 
-def group_line(label: str, results: Sequence[PlayerResult]) -> str:
+def group_line(group: str, results: Sequence[PlayerResult], lang: Language = DEFAULT) -> str:
     """"Competitive: 5 games, 2 wins, mean score 61.4, best 78." (wins in solo and co-op are the
     assignments won: a game without an assignment has nobody to beat)."""
     scores = [r.score for r in results]
-    said = [plural(len(results), "game")]
-    if label == GROUPS[0][0]:
-        said.append(plural(sum(r.won for r in results), "win"))
-    said.append(f"mean score {sum(scores) / len(scores):.1f}, best {max(scores)}")
+    said = [trn(lang, "stats.games", len(results))]
+    if group == GROUPS[0][0]:
+        said.append(trn(lang, "stats.wins", sum(r.won for r in results)))
+    said.append(tr(lang, "stats.mean", mean=f"{sum(scores) / len(scores):.1f}", best=max(scores)))
     assignments = [r for r in results if r.assignment is not None]
     if assignments:
-        said.append(f"{plural(sum(r.won for r in assignments), 'assignment')} won")
-    return f"{label}: {', '.join(said)}."
+        said.append(trn(lang, "stats.assignments_won", sum(r.won for r in assignments)))
+    return tr(lang, "stats.group", label=tr(lang, f"stats.group.{group}"), said=", ".join(said))
 
 
-def best_line_sentence(results: Sequence[PlayerResult]) -> str | None:
+def best_line_sentence(results: Sequence[PlayerResult], lang: Language = DEFAULT) -> str | None:
     """The highest-scoring row or column on any of these boards (the earliest game on a tie)."""
     summarised = [r.summary for r in results if r.summary is not None]
     if not summarised:
@@ -114,10 +118,11 @@ def best_line_sentence(results: Sequence[PlayerResult]) -> str | None:
     best = max(summarised, key=lambda s: s.best_line_points)
     if best.best_line_points == 0:
         return None  # no ecosystem yet: nothing to boast of
-    return f"Best row or column: {plural(best.best_line_points, 'point')} ({best.best_line})."
+    return tr(lang, "stats.best_line", points=trn(lang, "reply.point.count", best.best_line_points),
+              line=best.best_line)
 
 
-def favourite_sentence(results: Sequence[PlayerResult]) -> str | None:
+def favourite_sentence(results: Sequence[PlayerResult], lang: Language = DEFAULT) -> str | None:
     """The habitat with the most cards over all these boards; a tie goes to the first in game
     order (Forest, Desert, Wetland, Arctic)."""
     totals = Counter[str]()
@@ -127,54 +132,55 @@ def favourite_sentence(results: Sequence[PlayerResult]) -> str | None:
     if not any(totals.values()):
         return None
     favourite = max(Habitat, key=lambda h: totals[h.value])  # max keeps the first of equals
-    return f"Favourite habitat: {HABITAT_NAMES[favourite]} ({plural(totals[favourite.value], 'card')} placed)."
+    return tr(lang, "stats.favourite", habitat=habitat_name(favourite, lang),
+              cards=counted("card", totals[favourite.value], lang))
 
 
-def rating_sentence(rating: PlayerRating | None) -> str:
+def rating_sentence(rating: PlayerRating | None, lang: Language = DEFAULT) -> str:
     if rating is None:
-        return "Rating: none yet (competitive games of 2 to 4 seats are rated, against bots too)."
-    return f"Rating: {rating.shown} after {plural(rating.games, 'rated game')}."
+        return tr(lang, "stats.rating.none")
+    return tr(lang, "stats.rating", shown=rating.shown, games=trn(lang, "stats.rated_games", rating.games))
 
 
-def stats_text(record: Record) -> str:
+def stats_text(record: Record, lang: Language = DEFAULT) -> str:
     """The whole private answer, or a friendly sentence for someone with nothing to show yet."""
     if record.empty:
-        if record.own:
-            return ("You have not finished a game yet. Start one with `/keystone new` here, "
-                    "or in a direct message with me; your record will show up here.")
-        return f"{record.name} has not finished a game yet, so there is nothing to show."
-    lines = ["**Your Keystone record**" if record.own else f"**{record.name}'s Keystone record**"]
-    for label, kinds in GROUPS:
+        return say(lang, "stats.empty.own") if record.own else say(lang, "stats.empty.other", name=record.name)
+    lines = [say(lang, "stats.title.own") if record.own else say(lang, "stats.title.other", name=record.name)]
+    for group, kinds in GROUPS:
         mine = [r for r in record.results if r.kind in kinds]
         if mine:
-            lines.append(group_line(label, mine))
-    lines += [s for s in (best_line_sentence(record.results), favourite_sentence(record.results)) if s]
+            lines.append(group_line(group, mine, lang))
+    said = (best_line_sentence(record.results, lang), favourite_sentence(record.results, lang))
+    lines += [s for s in said if s]
     progress = record.progress
-    lines.append(f"Field Journal: {plural(progress.total_stars, 'star')} of {ASSIGNMENTS * MAX_STARS}, "
-                 f"{len(progress.completed)} of {ASSIGNMENTS} assignments won.")
-    lines.append(rating_sentence(record.rating))
+    lines.append(tr(lang, "stats.journal", stars=trn(lang, "stats.stars", progress.total_stars),
+                    most=ASSIGNMENTS * MAX_STARS, won=len(progress.completed), assignments=ASSIGNMENTS))
+    lines.append(rating_sentence(record.rating, lang))
     return "\n".join(lines)
 
 
-def player_label(rating: PlayerRating) -> str:
+def player_label(rating: PlayerRating, lang: Language = DEFAULT) -> str:
     """A person as a mention (shown as their name, never pinging: the reply allows no mentions),
     a bot by its level."""
     if rating.user_id is not None:
         return f"<@{rating.user_id}>"
     level = rating.bot_level or 0
-    return f"{LEVELS[level].capitalize()} bot" if level < len(LEVELS) else f"Bot of level {level}"
+    if level < len(LEVELS):
+        return tr(lang, f"lobby.level.{LEVELS[level]}")
+    return tr(lang, "stats.bot_level", level=level)
 
 
-def leaderboard_text(ratings: Sequence[PlayerRating], asker: int) -> str:
+def leaderboard_text(ratings: Sequence[PlayerRating], asker: int, lang: Language = DEFAULT) -> str:
     """The top of the server's board, and the asker's own line below it when they rank lower."""
     if not ratings:
-        return NOBODY_RATED
-    lines = ["**Leaderboard** (rated games in this server's channels; bots are rated by level)"]
+        return say(lang, "stats.nobody_rated")
+    lines = [tr(lang, "stats.leaderboard")]
     for place, rating in enumerate(ratings, start=1):
         if place <= TOP or rating.user_id == asker:
             if place > TOP + 1 and len(lines) == TOP + 1:
                 lines.append("...")
-            you = " (you)" if rating.user_id == asker else ""
-            lines.append(f"{place}. {player_label(rating)}{you}: {rating.shown} "
-                         f"({plural(rating.games, 'rated game')})")
+            you = tr(lang, "stats.you") if rating.user_id == asker else ""
+            lines.append(tr(lang, "stats.leaderboard.line", place=place, who=player_label(rating, lang), you=you,
+                            shown=rating.shown, games=trn(lang, "stats.rated_games", rating.games)))
     return "\n".join(lines)

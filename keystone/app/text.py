@@ -8,15 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from keystone.cards import OBJECTIVE_POINTS
+from keystone.cards import OBJECTIVE_POINTS, Symbol
 from keystone.data import load_catalog
 from keystone.engine import GameConfig, GameView
 from keystone.engine.board import CELL_NAMES
 from keystone.engine.campaign import LAST_ASSIGNMENT
 from keystone.engine.game import SYNERGY_BY_SEAT, TIME_BY_PLAYERS
 from keystone.engine.scoring import ScoreSheet
-from keystone.engine.words import GOAL_LETTERS, ICON_LABELS, goal_sentence, plural
-from keystone.i18n import Language, tr
+from keystone.engine.words import GOAL_LETTERS, counted, goal_sentence, icon_label, symbol_name
+from keystone.i18n import DEFAULT, Language, tr, trn
+from keystone.i18n.commands import slash
 
 _EMOJIS: dict[str, str] = {}
 """Icon name (forest, spring, ...) -> the bot's emoji for it ("<:forest:123>"), set at start-up."""
@@ -28,11 +29,11 @@ def use_emojis(emojis: Mapping[str, str]) -> None:
     _EMOJIS.update(emojis)
 
 
-def card_name(card_id: str) -> str:
-    return load_catalog().card(card_id).name
+def card_name(card_id: str, lang: Language = DEFAULT) -> str:
+    return load_catalog().card(card_id).name_in(lang)
 
 
-def card_icons(card_id: str, emojis: Mapping[str, str] | None = None) -> str:
+def card_icons(card_id: str, emojis: Mapping[str, str] | None = None, lang: Language = DEFAULT) -> str:
     """A card's habitats and season: as emojis when every one is available, else as words.
 
     "<:forest:1><:desert:2><:spring:3>" or "Forest, Desert; Spring".
@@ -43,81 +44,83 @@ def card_icons(card_id: str, emojis: Mapping[str, str] | None = None) -> str:
     season = [card.season.value] if card.season is not None else []
     if all(name in emojis for name in habitats + season):
         return "".join(emojis[name] for name in habitats + season)
-    return "; ".join(part for part in (", ".join(ICON_LABELS[h] for h in habitats),
-                                       "".join(ICON_LABELS[s] for s in season)) if part)
+    return "; ".join(part for part in (", ".join(icon_label(h, lang) for h in habitats),
+                                       "".join(icon_label(s, lang) for s in season)) if part)
 
 
-def slot_label(view: GameView, slot: int) -> str:
-    """ "3 - Snail Kite (costs 3, 1 synergy on it)" for Field slot `slot` (0-based)."""
+def _slot(view: GameView, slot: int, lang: Language, icons: str = "") -> str:
+    """A Field slot in words, with its card's `icons` when given."""
     f = view.field[slot]
     if f is None:
-        return f"{slot + 1} - empty"
-    on_it = f", {f.synergy} synergy on it" if f.synergy else ""
-    return f"{slot + 1} - {card_name(f.card)} (costs {view.field_costs[slot]}{on_it})"
+        return tr(lang, "text.slot.empty", slot=slot + 1)
+    on_it = trn(lang, "text.slot.synergy", f.synergy) if f.synergy else ""
+    return tr(lang, "text.slot", slot=slot + 1, card=card_name(f.card, lang), icons=f", {icons}" if icons else "",
+              cost=view.field_costs[slot], on_it=on_it)
+
+
+def slot_label(view: GameView, slot: int, lang: Language = DEFAULT) -> str:
+    """ "3 - Snail Kite (costs 3, 1 synergy on it)" for Field slot `slot` (0-based)."""
+    return _slot(view, slot, lang)
 
 
 def empty_cells(view: GameView, seat: int) -> list[str]:
     return [CELL_NAMES[i] for i, p in enumerate(view.seats[seat].board) if p is None]
 
 
-def skill_label(number: int) -> str:
+def skill_label(number: int, lang: Language = DEFAULT) -> str:
     token = load_catalog().skill(number)
-    return f"{number} - {token.active.summary}"
+    return f"{number} - {token.active.summary_in(lang)}"
 
 
-def field_line(view: GameView, slot: int, emojis: Mapping[str, str] | None = None) -> str:
+def field_line(view: GameView, slot: int, emojis: Mapping[str, str] | None = None, lang: Language = DEFAULT) -> str:
     """ "3 - Snail Kite, <:wetland:1><:summer:2> (costs 3, 1 synergy on it)": a slot with its icons."""
     f = view.field[slot]
-    if f is None:
-        return f"{slot + 1} - empty"
-    on_it = f", {f.synergy} synergy on it" if f.synergy else ""
-    icons = card_icons(f.card, emojis)
-    return f"{slot + 1} - {card_name(f.card)}, {icons} (costs {view.field_costs[slot]}{on_it})"
+    return _slot(view, slot, lang, "" if f is None else card_icons(f.card, emojis, lang))
 
 
-def field_lines(view: GameView, emojis: Mapping[str, str] | None = None) -> list[str]:
-    lines = ["The Field (slot 1 is leftmost):"]
-    lines += [field_line(view, i, emojis) for i in range(len(view.field))]
-    lines.append(f"Deck: {plural(view.deck_count, 'card')}. Time left: {view.time} of {view.time_start}.")
+def field_lines(view: GameView, emojis: Mapping[str, str] | None = None, lang: Language = DEFAULT) -> list[str]:
+    lines = [tr(lang, "text.field")]
+    lines += [field_line(view, i, emojis, lang) for i in range(len(view.field))]
+    lines.append(tr(lang, "text.deck", cards=counted("card", view.deck_count, lang), time=view.time,
+                    start=view.time_start))
     return lines
 
 
-def board_lines(view: GameView, seat: int) -> list[str]:
+def board_lines(view: GameView, seat: int, lang: Language = DEFAULT) -> list[str]:
     s = view.seats[seat]
-    lines = [f"{s.name}'s board ({s.synergy} synergy):"]
+    lines = [tr(lang, "text.board", name=s.name, synergy=s.synergy)]
     for row in range(4):
         cells = []
         for col in range(4):
             p = s.board[row * 4 + col]
-            cells.append(f"{CELL_NAMES[row * 4 + col]} " + ("." if p is None else card_name(p.card)[:14]))
+            cells.append(f"{CELL_NAMES[row * 4 + col]} " + ("." if p is None else card_name(p.card, lang)[:14]))
         lines.append(" | ".join(cells))
     return lines
 
 
-def score_lines(view: GameView, sheets: Sequence[ScoreSheet]) -> list[str]:
-    return [f"{view.seats[i].name}: {plural(sheet.total, 'point')}" for i, sheet in enumerate(sheets)]
+def score_lines(view: GameView, sheets: Sequence[ScoreSheet], lang: Language = DEFAULT) -> list[str]:
+    return [f"{view.seats[i].name}: {counted('reply.point', sheet.total, lang)}" for i, sheet in enumerate(sheets)]
 
 
-def pending_sentence(view: GameView) -> str:
+def pending_sentence(view: GameView, lang: Language = DEFAULT) -> str:
     """What the seat to act must decide now, in words."""
     who = view.seats[view.current].name
     step = view.pending
+    commands = {verb: slash(lang, verb) for verb in ("take", "skill", "wild")}
     if view.phase == "after":
-        return f"{who} may buy a Wild card with `/wild`, or end the turn."
+        return tr(lang, "text.pending.after", who=who, **commands)
     if step is None:
-        return f"{who} to play: `/take`, `/skill` or `/wild`."
-    asks = {
-        "choose_exhausted": "which exhausted skill to resolve next",
-        "draw_place": f"whether to draw {step.count} cards",
-        "discard_place": "which card from the discard pile to place",
-        "place_held": "which card to place, and where",
-        "pile_held": "in which order the cards go on the discard pile",
-        "move": "which card to move, and where (or stop)",
-        "research": f"which card showing {step.target} to research",
-        "gain": "nothing",
-        "field_discard": "which Field card to discard",
-    }
-    return f"{who} chooses {asks[step.kind]}."
+        return tr(lang, "text.pending.play", who=who, **commands)
+    ask = tr(lang, f"text.ask.{step.kind}", count=step.count, target=_target(step.target, lang))
+    return tr(lang, "text.pending.choose", who=who, ask=ask)
+
+
+def _target(target: str | None, lang: Language) -> str:
+    """What a research skill looks for: the engine's own word in English (as it always read), the
+    symbol's name (or the Wild card) in other languages."""
+    if lang == DEFAULT or target is None:
+        return str(target)
+    return tr(lang, "text.target.wild") if target == "wild" else symbol_name(Symbol(target), lang)
 
 
 def help_text(lang: Language) -> str:
@@ -238,8 +241,9 @@ def rules_text(topic: str | None) -> str:
     return f"**{topic.lower()}**: {RULES[topic.lower()]}"
 
 
-def objective_text(number: int) -> str:
+def objective_text(number: int, lang: Language = DEFAULT) -> str:
     """The secret objective's four goals, for its owner's eyes only."""
     goals = load_catalog().objectives[number].goals
-    parts = [f"{letter}. {goal_sentence(g.pattern, g.symbol)}" for letter, g in zip(GOAL_LETTERS, goals, strict=True)]
-    return f"Your secret objective (card {number}): " + "; ".join(parts) + "."
+    parts = [f"{letter}. {goal_sentence(g.pattern, g.symbol, lang)}"
+             for letter, g in zip(GOAL_LETTERS, goals, strict=True)]
+    return tr(lang, "text.objective", number=number, goals="; ".join(parts))

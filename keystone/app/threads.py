@@ -9,45 +9,43 @@ from __future__ import annotations
 
 from typing import Final
 
+from keystone.i18n import DEFAULT, Language, tr
+from keystone.i18n.commands import option, slash
+
 ARCHIVE_AFTER_MINUTES: Final = 10080
 """A week without a message hides the thread from the channel list: the longest Discord offers,
 so a slow game is not tidied away between turns (a new message brings it back anyway)."""
 NAME_LIMIT = 100
 """Discord's limit on a thread's name, in characters."""
 
-CREATE_PUBLIC_THREADS = "Create Public Threads"
-SEND_MESSAGES_IN_THREADS = "Send Messages in Threads"
-"""The permissions as Discord's server settings name them, so a moderator finds them."""
+CREATE_PUBLIC_THREADS = "create_public_threads"
+SEND_MESSAGES_IN_THREADS = "send_messages_in_threads"
+"""The permissions a game thread needs, by discord.py's names; `threads.permission.<name>` names each as
+Discord's server settings do in the reader's language, so a moderator finds them."""
 
-NOT_IN_DM = (
-    "A thread belongs to a server channel, so `thread` does not work in a direct message; "
-    "`/keystone new` on its own starts your game right here."
-)
-NOT_IN_THREAD = (
-    "This is already a thread, and a thread cannot hold another; leave out `thread` to open the game "
-    "in this one, or use `thread:True` in the channel itself."
-)
-NOT_A_TEXT_CHANNEL = "Games get their own thread only in a server's text channels; leave out `thread` to play here."
-REFUSED = (
-    "Discord would not let me open a thread here just now, so nothing was opened; "
-    "try again in a moment, or leave out `thread` to play in this channel."
-)
-CLOSING = "The game is over, so this thread is archived now: it stays here to read, and a new message reopens it."
+def say(lang: Language, key: str, /, **params: object) -> str:
+    """A thread sentence in `lang`, naming the command and its option as a client in `lang` shows them."""
+    thread = option(lang, "keystone new", "thread")
+    return tr(lang, key, new=slash(lang, "keystone new"), thread=thread, thread_true=f"{thread}:True", **params)
 
 
-def thread_name(host: str) -> str:
+NOT_IN_DM, NOT_IN_THREAD, NOT_A_TEXT_CHANNEL, REFUSED, CLOSING = (
+    say(DEFAULT, f"threads.{key}")
+    for key in ("not_in_dm", "not_in_thread", "not_a_text_channel", "refused", "closing"))
+"""The thread sentences in English (`say` words them in any language)."""
+
+
+def thread_name(host: str, lang: Language = DEFAULT) -> str:
     """"Keystone: Alice's game", cut to Discord's limit."""
-    return f"Keystone: {host}'s game"[:NAME_LIMIT]
+    return tr(lang, "threads.name", host=host)[:NAME_LIMIT]
 
 
-def opened_line(host: str, thread_id: int) -> str:
+def opened_line(host: str, thread_id: int, lang: Language = DEFAULT) -> str:
     """The public line in the channel that points to the new thread."""
-    return f"{host} opened a Keystone game in its own thread, <#{thread_id}>: join it there."
+    return tr(lang, "threads.opened", host=host, thread_id=thread_id)
 
 
-def missing_permissions(missing: list[str]) -> str:
+def missing_permissions(missing: list[str], lang: Language = DEFAULT) -> str:
     """The refusal when the bot lacks thread permissions here, naming what a moderator should grant."""
-    names = " and ".join(f"**{name}**" for name in missing)
-    them = "them" if len(missing) > 1 else "it"
-    return (f"I may not open a game thread in this channel: I need {names} here. A moderator can grant "
-            f"{them} to me; meanwhile leave out `thread` to play in this channel.")
+    names = tr(lang, "final.and").join(f"**{tr(lang, f'threads.permission.{name}')}**" for name in missing)
+    return say(lang, f"threads.missing.{'other' if len(missing) > 1 else 'one'}", names=names)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from keystone.engine import GameConfig, GameState
+from keystone.i18n import Language
 
 Kind = Literal["competitive", "solo", "coop"]
 Status = Literal["lobby", "active", "finished", "abandoned"]
@@ -99,6 +100,8 @@ class GameRecord:
     paused_at: float | None = None
     clock: Clock | None = None
     """The turn being timed, when a person decides in a game with a pace."""
+    language: Language | None = None
+    """The language of the game's public messages (None: opened before the bot kept it)."""
 
     def seat_of(self, user_id: int) -> int | None:
         """The position of this user's seat, or None if they are not playing."""

@@ -424,19 +424,21 @@ class Store:
         config: GameConfig,
         assignment: int | None = None,
         pace: Pace | None = None,
+        language: Language | None = None,
     ) -> GameRecord:
         """Open a lobby in a channel with the host in seat 0; raises `ChannelBusy` if one is open.
 
-        `pace` is how long each turn may take once the game runs (None: no clock)."""
+        `pace` is how long each turn may take once the game runs (None: no clock); `language` is the
+        language of its public messages."""
         game_kind = validate.kind(kind)
         journal = None if assignment is None else validate.assignment(assignment)
         validate.setup(game_kind, config, None, journal)
         host = validate.seat(SeatInfo.human(host_id, host_name))
         timed = None if pace is None else validate.pace(pace)
+        spoken = validate.language(language)
         async with self._db.transaction() as db:
             game_id = await self._insert_game(db, guild_id, channel_id, game_kind, journal, config, host_id, [host])
-            if timed is not None:
-                await db.execute("UPDATE games SET pace = ? WHERE id = ?", (timed, game_id))
+            await db.execute("UPDATE games SET pace = ?, language = ? WHERE id = ?", (timed, spoken, game_id))
             return await fetch_record(db, game_id)
 
     async def create_game(
@@ -957,6 +959,13 @@ class Store:
     async def set_server_language(self, guild_id: int, lang: Language | None) -> None:
         """Keep this server's language for public messages; None goes back to the server's Discord locale."""
         await self._keep_language("server_settings", "guild_id", validate.ident(guild_id, "server id"), lang)
+
+    async def set_games_language(self, guild_id: int, lang: Language) -> None:
+        """The language of the public messages of this server's open games (its lobbies and running games)."""
+        guild_id, lang = validate.ident(guild_id, "server id"), validate.language(lang) or "en"
+        async with self._db.transaction() as db:
+            await db.execute("UPDATE games SET language = ? WHERE guild_id = ? AND status IN ('lobby', 'active')",
+                             (lang, guild_id))
 
     async def _keep_language(self, table: str, key: str, owner: int, lang: Language | None) -> None:
         lang = validate.language(lang)
