@@ -35,6 +35,7 @@ from keystone.engine import (
     apply,
     campaign,
     dump_state,
+    event_text,
     legal_actions,
     new_game,
     parse_action,
@@ -149,14 +150,15 @@ def _words(lang: Language, key: str, /, **params: object) -> str:
 
 def event_words(event: Event, lang: Language) -> str:
     """An event told in `lang`: the one place that turns a game event into words for a message."""
-    del lang  # the engine's events speak English until they gain their German words
-    return event.text
+    return event_text(event, lang)
 
 
 def error_words(error: Exception, lang: Language) -> str:
     """A refusal (illegal action or store error) told in `lang`: the one place that words them. The
     store speaks English: its sentences a player meets are found by their words among the
     `reply.store.*` messages (or, with a number in them, by the error's class)."""
+    if isinstance(error, IllegalAction):
+        return error.sentence(lang)
     if isinstance(error, GameNotFound):
         return tr(lang, "reply.store.game_not_found", game_id=error.game_id)
     key = _store_keys().get(str(error)) if isinstance(error, StoreError) else None
