@@ -61,8 +61,20 @@ def test_the_journal_has_twenty_distinct_assignments_in_order() -> None:
     assert all(assignment(a.number) is a for a in journal)
 
 
+def test_every_assignment_and_special_rule_reads_in_german_too() -> None:
+    for a in assignments():
+        assert a.title_in("de") != a.title and a.story_in("de") != a.story, a.number
+        assert (a.title_in("en"), a.story_in("en")) == (a.title, a.story)
+        for rule in a.rules:
+            assert rule.name_in("de") and rule.text_in("de") != rule.text, (a.number, rule.kind)
+    burrows = assignment(3).story_rule
+    assert burrows is not None and burrows.token_in("de") == "Baufähnchen" and burrows.token_in("en") == "burrow flag"
+    assert assignment(20).title_in("de") == "Der versiegelte Umschlag"
+
+
 def test_every_assignment_has_a_setup_change_or_special_rule_after_the_first() -> None:
-    plain = Assignment(number=1, title="x" * 3, place="x" * 3, story="x" * 20, goals=({"kind": "score", "stars": [1]},))
+    plain = Assignment(number=1, title="x" * 3, title_de="x" * 3, place="x" * 3, story="x" * 20,
+                       story_de="x" * 20, goals=({"kind": "score", "stars": [1]},))
     for a in assignments()[1:]:
         assert a.setup != plain.setup or a.rules, a.title
 
@@ -211,8 +223,9 @@ def test_assignments_without_story_tokens_have_none() -> None:
 
 
 def _custom(goals: list[dict[str, Any]], rules: list[dict[str, Any]] | None = None) -> Assignment:
-    return Assignment.model_validate({"number": 1, "title": "Test Plot", "place": "A test plot",
-                                      "story": "A board laid out by hand to check the judge.",
+    return Assignment.model_validate({"number": 1, "title": "Test Plot", "title_de": "Testfläche",
+                                      "place": "A test plot", "story": "A board laid out by hand to check the judge.",
+                                      "story_de": "Ein von Hand gelegtes Tableau für den Richter.",
                                       "rules": rules or [], "goals": goals})
 
 
@@ -275,6 +288,7 @@ def test_count_goals_count_what_the_board_shows() -> None:
 
 def test_story_goal_counts_story_species_on_the_board() -> None:
     rules = [{"kind": "story_tokens", "name": "Leg Bands", "token": "leg band", "text": "Birds carry a leg band here.",
+              "name_de": "Beinringe", "token_de": "Beinring", "text_de": "Vögel tragen hier einen Beinring.",
               "species": ["piping-plover", "snail-kite", "sandhill-crane", "bald-eagle"]}]
     assert _value({"kind": "story", "stars": [1]}, rules) == 3
 
@@ -392,6 +406,9 @@ def _broken(index: int, change: Any) -> list[dict[str, Any]]:
     ("index", "change", "message"),
     [
         (0, lambda e: e.pop("title"), "title"),
+        (0, lambda e: e.pop("story_de"), "story_de"),
+        (2, lambda e: e["rules"][0].pop("text_de"), "text_de"),
+        (19, lambda e: e["rules"][0].pop("token_de"), "token_de"),
         (1, lambda e: e["setup"]["preset"].update({"B3": "jackalope"}), "'jackalope' is not a species"),
         (1, lambda e: e["setup"]["preset"].update({"E9": "coyote"}), "'E9' is not a board cell"),
         (11, lambda e: e["rules"][0].update({"skill": 8}), "disabled skill 8 must be one of the fixed"),
@@ -428,6 +445,7 @@ def test_the_shipped_journal_rebuilds_to_the_same_assignments() -> None:
 
 def test_goal_lines_name_every_star_level_and_the_story_token() -> None:
     rules = [{"kind": "story_tokens", "name": "Leg Bands", "token": "leg band", "text": "Birds carry a leg band here.",
+              "name_de": "Beinringe", "token_de": "Beinring", "text_de": "Vögel tragen hier einen Beinring.",
               "species": ["piping-plover", "snail-kite", "sandhill-crane"]}]
     a = _custom([{"kind": "score", "stars": [40, 50, 60]}, {"kind": "story", "stars": [2, 3]},
                  {"kind": "ecosystem", "habitat": "arctic", "stars": [3]}], rules)

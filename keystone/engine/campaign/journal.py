@@ -25,14 +25,19 @@ from keystone.engine.campaign.setup import (
 from keystone.engine.campaign.words import goal_line, setup_lines, tokened
 from keystone.engine.game import new_game
 from keystone.engine.state import GameConfig, GameState
+from keystone.i18n import Language
 
 
 class Assignment(Frozen):
     number: int = Field(ge=1, le=LAST_ASSIGNMENT)
     title: str = Field(min_length=3, max_length=60)
+    title_de: str = Field(min_length=3, max_length=60)
     place: str = Field(min_length=3, max_length=80)
-    """Where in North America the assignment is set."""
+    """Where in North America the assignment is set: proper names, the same in every language."""
     story: str = Field(min_length=20, max_length=600)
+    story_de: str = Field(min_length=20, max_length=700)
+    """The German words sit beside the English in journal.json, as the cards' German names do, so an
+    assignment is checked whole on load: one without German text is refused."""
     setup: Setup = Setup()
     rules: tuple[Rule, ...] = ()
     goals: tuple[Goal, ...] = Field(min_length=1, max_length=3)
@@ -48,6 +53,12 @@ class Assignment(Frozen):
             if isinstance(rule, DisabledSkill) and (self.setup.skills is None or rule.skill not in self.setup.skills):
                 raise ValueError(f"disabled skill {rule.skill} must be one of the fixed skill tokens")
         return self
+
+    def title_in(self, lang: Language) -> str:
+        return self.title_de if lang == "de" else self.title
+
+    def story_in(self, lang: Language) -> str:
+        return self.story_de if lang == "de" else self.story
 
     @property
     def story_rule(self) -> StoryTokens | None:
