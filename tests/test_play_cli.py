@@ -287,3 +287,20 @@ def test_undo_is_refused_in_the_engines_sentence_once_cards_were_drawn() -> None
     assert code == 0
     assert "Player 1 drew 3 cards from the deck." in output
     assert "Player 1> Cards were drawn since, so that action cannot be taken back." in output
+
+
+def test_a_german_game_speaks_german_and_keeps_the_typed_notation() -> None:
+    lines = ["vielleicht", "schwer", "help", "objective", "rules wertung", "score", "board niemand", "take 9 Z9", "quit"]
+    code, output = run(["--lang", "de", "--seed", "5"], lines)
+    assert code == 0
+    assert output.startswith("Gegen einen Bot spielen (leicht, normal, schwer) oder an einer Tastatur")
+    assert "'vielleicht' ist keins von leicht, normal, schwer" in output
+    assert "Keystone: Spieler 1, Schwerer Bot. Startwert 5. Tippe `help` für die Befehle." in output
+    assert "take SLOT CELL        Karte SLOT der Auslage" in output and "Umschauen:" in output
+    assert "Deine geheimen Ziele sind Karte" in output and "Erfüllte Ziele bringen 5, 10, 16 oder 24 Punkte." in output
+    assert "Wertung: Am Ende wertet jede Reihe" in output and "Punktestand bisher" in output
+    assert "Einen Spieler namens 'niemand' gibt es nicht; es spielen Spieler 1, Schwerer Bot." in output
+    assert "'z9' is not a cell" in output  # the engine's sentences stay the engine's until they speak German
+    assert output.rstrip().endswith("Spiel verlassen.")
+    english = run(["--seed", "5"], ["hard", "quit"])[1]
+    assert "Keystone: Player 1, Hard bot. Seed 5. Type `help` for the commands." in english

@@ -11,6 +11,8 @@ import argparse
 from collections.abc import Callable, Sequence
 from typing import NoReturn
 
+from keystone.i18n import DEFAULT, LANGUAGE_NAMES, LANGUAGES
+
 USAGE_WIDTH = 100
 """A usage line longer than this is not repeated in an error; `-h` shows it."""
 
@@ -68,5 +70,13 @@ def positive(text: str) -> int:
 def listing_parser(prog: str, description: str) -> Parser:
     """The parser of a command that prints a listing for people, or JSON for machines with --json."""
     made = Parser(prog=prog, description=description)
-    made.add_argument("--json", action="store_true", help="print JSON for machines")
+    made.add_argument("--json", action="store_true", help="print JSON for machines (the same in every language)")
+    add_language(made)
     return made
+
+
+def add_language(made: argparse.ArgumentParser) -> None:
+    """`--lang en|de`: the language a command speaks to people (English unless asked)."""
+    named = ", ".join(f"{code} ({name})" for code, name in LANGUAGE_NAMES.items())
+    made.add_argument("--lang", choices=LANGUAGES, default=DEFAULT,
+                      help=f"the language for people: {named}; default {DEFAULT}")
