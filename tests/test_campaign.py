@@ -464,3 +464,32 @@ def test_a_partly_reached_goal_names_the_next_star_level() -> None:
     result = evaluate(a, _finished(a, BOARD))  # three keystones, two researched cards
     assert result.goals[0].sentence.endswith("you have 3, two stars (three stars at 4).")
     assert result.goals[1].sentence == "Research at least 1 card: 2 cards of yours carry research, two stars (three stars at 3)."
+
+
+def test_goal_lines_and_the_verdict_read_in_german_with_the_same_stars() -> None:
+    rules = [{"kind": "story_tokens", "name": "Leg Bands", "token": "leg band", "text": "Birds carry a leg band here.",
+              "name_de": "Beinringe", "token_de": "Beinring", "text_de": "Vögel tragen hier einen Beinring.",
+              "species": ["piping-plover", "snail-kite", "sandhill-crane"]}]
+    a = _custom([{"kind": "score", "stars": [40, 50, 60]}, {"kind": "story", "stars": [2, 3]},
+                 {"kind": "ecosystem", "habitat": "arctic", "stars": [3]}], rules)
+    assert a.goal_lines("de") == [
+        "Erziele mindestens 40 Punkte für einen Stern, 50 für zwei, 60 für drei.",
+        "Bring mindestens 2 Spezies mit „Beinring“ auf dein Tableau für zwei Sterne, 3 für drei.",
+        "Bau ein Arktis-Ökosystem aus mindestens 3 Karten.",
+    ]
+    german, english = evaluate(a, _finished(a, BOARD), "de"), evaluate(a, _finished(a, BOARD))
+    assert german.goals[1].sentence == "Bring mindestens 2 Spezies mit „Beinring“ auf dein Tableau: du hast 3, drei Sterne."
+    assert [g.stars for g in german.goals] == [g.stars for g in english.goals]
+    assert german.sentences()[0].startswith("Szenario 1, Testfläche: ")
+    partly = _custom([{"kind": "keystones", "stars": [2, 3, 4]}, {"kind": "research", "stars": [1, 3]}])
+    said = evaluate(partly, _finished(partly, BOARD), "de")
+    assert said.goals[0].sentence.endswith("du hast 3, zwei Sterne (drei Sterne ab 4).")
+    assert said.goals[1].sentence.startswith("Erforsche mindestens 1 Karte: 2 deiner Karten tragen Notizmarker")
+
+
+@pytest.mark.parametrize("number", NUMBERS)
+def test_every_journal_page_has_german_setup_and_goal_lines(number: int) -> None:
+    a = assignment(number)
+    for lines, english in ((a.setup_lines("de"), a.setup_lines()), (a.goal_lines("de"), a.goal_lines())):
+        assert len(lines) == len(english) and all(line.endswith(".") and line[0].isupper() for line in lines)
+        assert not any(word in " ".join(lines) for word in ("Score", "synergy", "ecosystem", "story-token", "Have "))

@@ -84,13 +84,13 @@ class Assignment(Frozen):
             apply_rule(cfg, rule)
         return cfg
 
-    def setup_lines(self) -> list[str]:
+    def setup_lines(self, lang: Language = "en") -> list[str]:
         """The setup changes as short sentences, for the journal page."""
-        return setup_lines(self.setup)
+        return setup_lines(self.setup, lang)
 
-    def goal_lines(self) -> list[str]:
+    def goal_lines(self, lang: Language = "en") -> list[str]:
         """Each goal with its star thresholds, as on the journal page."""
-        return [tokened(goal_line(g.asks(g.stars[0]), g.stars), self.story_rule) for g in self.goals]
+        return [tokened(goal_line(g.asks(g.stars[0], lang), g.stars, lang), self.story_rule, lang) for g in self.goals]
 
 
 def build_journal(raw: Any) -> tuple[Assignment, ...]:
