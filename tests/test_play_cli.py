@@ -304,3 +304,11 @@ def test_a_german_game_speaks_german_and_keeps_the_typed_notation() -> None:
     assert output.rstrip().endswith("Spiel verlassen.")
     english = run(["--seed", "5"], ["hard", "quit"])[1]
     assert "Keystone: Player 1, Hard bot. Seed 5. Type `help` for the commands." in english
+
+
+def test_the_help_explains_the_options_in_the_language_asked_for(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--lang", "de", "--help"]) == 0
+    german = capsys.readouterr().out
+    assert "Keystone im Terminal spielen." in german and "Plätze in einem Spiel gegen Bots" in german
+    assert main(["--help"]) == 0
+    assert "Play Keystone in the terminal." in capsys.readouterr().out

@@ -49,7 +49,7 @@ def table(cards: tuple[Card, ...], lang: Language = DEFAULT) -> str:
 
 
 def main(argv: list[str]) -> int:
-    args = parse(listing_parser("python -m keystone cards", "Print every card: species, then Wild cards."), argv)
+    args = parse(listing_parser("cards", argv), argv)
     if isinstance(args, int):
         return args
     cards = load_catalog().all_cards()

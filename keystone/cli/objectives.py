@@ -33,7 +33,7 @@ def listing(objectives: Mapping[int, ObjectiveCard], lang: Language = DEFAULT) -
 
 
 def main(argv: list[str]) -> int:
-    args = parse(listing_parser("python -m keystone objectives", "Print the ten secret objective cards."), argv)
+    args = parse(listing_parser("objectives", argv), argv)
     if isinstance(args, int):
         return args
     objectives = load_catalog().objectives

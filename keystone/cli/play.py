@@ -28,7 +28,7 @@ from typing import TextIO
 from keystone.app.text import RULES_TOPICS, rules_text
 from keystone.cards import OBJECTIVE_POINTS
 from keystone.cli.gamefile import BadGameFile, SavedGame, read_game, write_game
-from keystone.cli.options import Parser, add_language, parse, positive
+from keystone.cli.options import Parser, add_language, asked_language, parse, positive
 from keystone.data import load_catalog
 from keystone.engine import (
     GameConfig,
@@ -428,21 +428,23 @@ def given_names(args: argparse.Namespace) -> list[str]:
     return [n.strip() for n in (args.names or "").split(",") if n.strip()]
 
 
-def parser() -> argparse.ArgumentParser:
-    made = Parser(prog="python -m keystone play", description="Play Keystone in the terminal.")
-    made.add_argument("--vs", "--bot", dest="vs", choices=LEVELS, help="play against a bot of this level")
-    made.add_argument("--hotseat", type=int, choices=[1, 2, 3, 4], help="people taking turns at one keyboard")
-    made.add_argument("--players", type=int, choices=[2, 3, 4], help="seats in a game against bots (default 2)")
-    made.add_argument("--names", help="comma-separated seat names, in seat order")
-    made.add_argument("--seed", type=int, help="deal seed (the same seed deals the same game)")
-    made.add_argument("--rules", choices=["second-edition", "first-edition"],
-                      help="which edition's rules (default second-edition)")
-    made.add_argument("--images", type=Path, help="also write PNG pictures of the game to this folder")
-    made.add_argument("--budget", type=positive, help="simulated turns the hard bot may try per move")
-    made.add_argument("--save", type=Path, metavar="FILE", help="keep the game in FILE after every move")
-    made.add_argument("--replay", type=Path, metavar="FILE",
-                      help="replay a game saved with --save and show where it stands (only --images goes with it)")
-    add_language(made)
+def parser(lang: Language = DEFAULT) -> argparse.ArgumentParser:
+    """The terminal game's options, explained in `lang` (the option names are the same in every language)."""
+    def say(option: str) -> str:
+        return tr(lang, f"cli.play.{option}")
+
+    made = Parser(prog="python -m keystone play", description=say("description"))
+    made.add_argument("--vs", "--bot", dest="vs", choices=LEVELS, help=say("vs"))
+    made.add_argument("--hotseat", type=int, choices=[1, 2, 3, 4], help=say("hotseat"))
+    made.add_argument("--players", type=int, choices=[2, 3, 4], help=say("players"))
+    made.add_argument("--names", help=say("names"))
+    made.add_argument("--seed", type=int, help=say("seed"))
+    made.add_argument("--rules", choices=["second-edition", "first-edition"], help=say("rules"))
+    made.add_argument("--images", type=Path, help=say("images"))
+    made.add_argument("--budget", type=positive, help=say("budget"))
+    made.add_argument("--save", type=Path, metavar="FILE", help=say("save"))
+    made.add_argument("--replay", type=Path, metavar="FILE", help=say("replay"))
+    add_language(made, lang)
     return made
 
 
@@ -460,7 +462,7 @@ def check_options(made: argparse.ArgumentParser, args: argparse.Namespace) -> No
 
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
-    args = parse(parser(), argv, check_options)
+    args = parse(parser(asked_language(argv)), argv, check_options)
     if isinstance(args, int):
         return args
     inp = stdin if stdin is not None else sys.stdin
