@@ -7,14 +7,35 @@ Indices in the notation are 1-based, as players count them.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Self
 
 from keystone.cards import Habitat
 from keystone.engine.board import cell_name, parse_cell
-from keystone.engine.words import plural
+from keystone.engine.messages import Message, Param, Params, say
+from keystone.i18n import DEFAULT, Language
 
 
 class IllegalAction(ValueError):
-    """An action that cannot be applied now; `str()` is a sentence a player can read."""
+    """An action that cannot be applied now; `str()` is a sentence a player can read in English,
+    `sentence(lang)` the same in any language. Built from a `key` and plain `params` (see
+    `keystone.engine.messages`), or from an English sentence alone, which every language then hears."""
+
+    def __init__(self, sentence: str = "", *, key: str = "", params: Params | None = None) -> None:
+        self.key = key
+        self.params: Params = dict(params or {})
+        super().__init__(sentence or say(key, self.params))
+
+    @classmethod
+    def said(cls, key: str, /, **params: Param) -> Self:
+        """The refusal `key` with these parameters."""
+        return cls(key=key, params=params)
+
+    @classmethod
+    def of(cls, why: Message) -> Self:
+        return cls(key=why.key, params=why.params)
+
+    def sentence(self, lang: Language = DEFAULT) -> str:
+        return say(self.key, self.params, lang) if self.key else str(self)
 
 
 class BadNotation(IllegalAction):
@@ -166,21 +187,21 @@ def _quoted(word: str, longest: int = 12) -> str:
 def _int(word: str, what: str) -> int:
     # Only ASCII digits: str.isdigit() also accepts "²" and "①", which int() then rejects.
     if not (word.isascii() and word.isdigit()) or len(word) > MAX_NUMBER_DIGITS:
-        raise BadNotation(f"{_quoted(word)} is not a {what} number.")
+        raise BadNotation.said(f"error.notation.number.{what}", word=_quoted(word))
     return int(word)
 
 
 def _cell(word: str) -> int:
     cell = parse_cell(word)
     if cell is None:
-        raise BadNotation(f"{_quoted(word)} is not a cell: use a row letter A-D and a column 1-4, like B2.")
+        raise BadNotation.said("error.notation.cell", word=_quoted(word))
     return cell
 
 
 def _index(word: str, what: str) -> int:
     value = _int(word, what)
     if value < 1:
-        raise BadNotation(f"{what.capitalize()} numbers start at 1.")
+        raise BadNotation.said(f"error.notation.from_one.{what}")
     return value - 1
 
 
@@ -188,27 +209,27 @@ def parse_action(text: str) -> Action:
     """Parse the notation; raises BadNotation with a readable sentence."""
     words = text.strip().lower().split()
     if not words:
-        raise BadNotation("Say what to do, for example `take 3 B2` or `skill 5`.")
+        raise BadNotation.said("error.notation.empty")
     verb, args = words[0], words[1:]
     arity = {
         "take": 2, "wild": 2, "skill": 1, "resolve": 1, "draw": 0, "place": 2, "pile": 1,
         "move": 2, "research": 1, "discard": 1, "skip": 0, "endturn": 0, "pass": 0, "resign": 1,
     }
     if verb not in arity:
-        raise BadNotation(f"I don't know the word {_quoted(verb)}. Try `help` for the list of actions.")
+        raise BadNotation.said("error.notation.verb", word=_quoted(verb))
     if len(args) != arity[verb]:
-        raise BadNotation(f"`{verb}` takes {plural(arity[verb], 'value')}, not {len(args)}.")
+        raise BadNotation.said("error.notation.arity", verb=verb, count=arity[verb], given=len(args))
     match verb:
         case "take":
-            return Take(_index(args[0], "Field slot"), _cell(args[1]))
+            return Take(_index(args[0], "slot"), _cell(args[1]))
         case "wild":
             if args[0] not in _HABITAT_WORDS:
-                raise BadNotation(f"{_quoted(args[0])} is not a habitat: say forest, desert, wetland or arctic.")
+                raise BadNotation.said("error.notation.habitat", word=_quoted(args[0]))
             return BuyWild(_HABITAT_WORDS[args[0]], _cell(args[1]))
         case "skill":
-            return UseSkill(_int(args[0], "skill token"))
+            return UseSkill(_int(args[0], "skill"))
         case "resolve":
-            return Resolve(_int(args[0], "skill token"))
+            return Resolve(_int(args[0], "skill"))
         case "draw":
             return Draw()
         case "place":
@@ -220,7 +241,7 @@ def parse_action(text: str) -> Action:
         case "research":
             return Research(_cell(args[0]))
         case "discard":
-            return Discard(_index(args[0], "Field slot"))
+            return Discard(_index(args[0], "slot"))
         case "skip":
             return Skip()
         case "endturn":

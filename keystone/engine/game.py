@@ -32,6 +32,7 @@ from keystone.engine.actions import (
 )
 from keystone.engine.board import CELLS, cell_name, parse_cell, synergy_for_placement
 from keystone.engine.events import Event
+from keystone.engine.messages import Message, Param, message
 from keystone.engine.state import (
     FieldSlot,
     GameConfig,
@@ -41,7 +42,6 @@ from keystone.engine.state import (
     SkillState,
     Step,
 )
-from keystone.engine.words import plural
 
 TIME_BY_PLAYERS = {1: 4, 2: 5, 3: 6, 4: 7}
 SYNERGY_BY_SEAT = (5, 6, 7, 8)
@@ -67,12 +67,12 @@ def species_in_play(config: GameConfig) -> list[str]:
 def new_game(config: GameConfig, seed: int, names: Sequence[str]) -> GameState:
     """Set up a game as the rulebook's setup does; `names` has one entry per board."""
     if not 1 <= config.players <= 4:
-        raise IllegalAction("Keystone is played by 1 to 4 players.")
+        raise IllegalAction.said("error.players")
     if config.coop and config.players < 2:
-        raise IllegalAction("Co-op needs at least two players.")
+        raise IllegalAction.said("error.coop")
     boards = config.boards
     if len(names) != boards:
-        raise IllegalAction(f"This game needs {plural(boards, 'seat name')}, not {len(names)}.")
+        raise IllegalAction.said("error.seat_names", count=boards, given=len(names))
     cat = catalog()
     state_rng = rng.seed_state(seed)
 
@@ -101,7 +101,7 @@ def new_game(config: GameConfig, seed: int, names: Sequence[str]) -> GameState:
     for cell_text, card_id in config.preset.items():
         cell = parse_cell(cell_text)
         if cell is None:
-            raise IllegalAction(f"Preset cell {cell_text!r} is not a cell.")
+            raise IllegalAction.said("error.preset_cell", word=repr(cell_text))
         seats[0].board[cell] = PlacedCard(cat.card(card_id).id)
 
     wilds: dict[Habitat, list[str]] = {h: [] for h in Habitat}
@@ -269,7 +269,7 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     if isinstance(action, Resign):
         return _resign(state, action.seat)
     if action not in legal_actions(state):
-        raise IllegalAction(why_illegal(state, action))
+        raise IllegalAction.of(refusal(state, action))
     new = state.clone()
     events: list[Event] = []
     _dispatch(new, action, events)
@@ -281,15 +281,15 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
 def _resign(state: GameState, seat: int) -> tuple[GameState, list[Event]]:
     """End the game with `seat` resigned: the board stays as it is and is scored, the resigner last."""
     if state.phase == "over":
-        raise IllegalAction("The game is over; no more actions can be taken.")
+        raise IllegalAction.said("error.over")
     if not 0 <= seat < len(state.seats):
-        raise IllegalAction(f"There is no seat {seat + 1} in this game.")
+        raise IllegalAction.said("error.no_seat", seat=seat + 1)
     new = state.clone()
     new.phase = "over"
     new.steps = []
     new.resigned = seat
     new.version += 1
-    return new, [Event("resigned", seat, f"{new.seats[seat].name} resigned, so the game ends here.")]
+    return new, [_told("resigned", seat, "event.resigned", seat=new.seats[seat].name)]
 
 
 def apply_text(state: GameState, text: str) -> tuple[GameState, list[Event]]:
@@ -308,34 +308,31 @@ def _dispatch(state: GameState, action: Action, events: list[Event]) -> None:
             state.wild_bought = True
             seat.wilds_bought += 1
             gained = _place(state, card_id, cell)
-            events.append(Event("wild", state.current, f"{who} bought {_card(card_id).name} for "
-                                f"{state.config.wild_cost} synergy and placed it on {cell_name(cell)}"
-                                f"{_gain_text(gained)}."))
+            events.append(_told("wild", state.current, "event.wild", seat=who, card=card_id,
+                                cost=state.config.wild_cost, cell=cell_name(cell), gained=gained))
             if state.phase == "after":
                 _end_turn(state, events)
         case UseSkill(0):
             numbers = [k.number for k in state.skills if k.exhausted]
             state.phase = "resolve"
             state.steps = [Step("choose_exhausted", options=numbers)]
-            events.append(Event("skill", state.current, f"{who} resolves all exhausted skills."))
+            events.append(_told("skill", state.current, "event.skill.all", seat=who))
         case UseSkill(number):
             token = _active_skill(state, number)
             assert token is not None
             token.exhausted = True
-            side = catalog().skill(number).active
             state.phase = "resolve"
-            _push_effects(state, number, side.effects)
-            events.append(Event("skill", state.current, f"{who} uses skill {number}: {side.summary}."))
+            _push_effects(state, number, catalog().skill(number).active.effects)
+            events.append(_told("skill", state.current, "event.skill.use", seat=who, skill=number, side="active"))
         case Resolve(number):
             step = state.steps[-1]
             step.options.remove(number)
-            side = catalog().skill(number).exhausted
-            _push_effects(state, number, side.effects)
-            events.append(Event("skill", state.current, f"{who} resolves exhausted skill {number}: "
-                                f"{side.summary}."))
+            _push_effects(state, number, catalog().skill(number).exhausted.effects)
+            events.append(_told("skill", state.current, "event.skill.resolve", seat=who, skill=number,
+                                side="exhausted"))
         case EndTurn() | Pass():
             if isinstance(action, Pass):
-                events.append(Event("pass", state.current, f"{who} has no legal action and passes."))
+                events.append(_told("pass", state.current, "event.pass", seat=who))
             _end_turn(state, events)
         case _:
             _resolve_step(state, action, events)
@@ -352,15 +349,14 @@ def _take(state: GameState, slot: int, cell: int, events: list[Event]) -> None:
     seat.synergy += chosen.synergy - cost
     state.field[slot] = None
     gained = _place(state, chosen.card, cell)
-    collected = f", collecting {chosen.synergy} synergy from it" if chosen.synergy else ""
-    events.append(Event("take", state.current,
-                        f"{seat.name} took {_card(chosen.card).name} from Field slot {slot + 1} "
-                        f"(paying {cost}){collected} and placed it on {cell_name(cell)}{_gain_text(gained)}."))
+    events.append(_told("take", state.current, "event.take", seat=seat.name, card=chosen.card, slot=slot + 1,
+                        paid=cost, collected=chosen.synergy, cell=cell_name(cell), gained=gained))
     state.phase = "resolve"
 
 
-def _gain_text(gained: int) -> str:
-    return f", gaining {gained} synergy" if gained else ""
+def _told(kind: str, seat: int, key: str, /, *, private: bool = False, **params: Param) -> Event:
+    """An event of `seat`'s, said by the message `key` with these parameters."""
+    return Event(kind, seat, private=private, key=key, params=params)
 
 
 def _push_effects(state: GameState, skill: int, effects: Iterable[object]) -> None:
@@ -388,19 +384,18 @@ def _resolve_step(state: GameState, action: Action, events: list[Event]) -> None
                     state.held.append(card)
             state.held_private = True
             state.steps.extend([Step("pile_held", skill=step.skill), Step("place_held", skill=step.skill)])
-            events.append(Event("draw", state.current, f"{who} drew {plural(len(state.held), 'card')} from the deck."))
-            events.append(Event("draw", state.current, "You drew: " + ", ".join(
-                _card(c).name for c in state.held) + ".", private=True))
+            events.append(_told("draw", state.current, "event.draw", seat=who, count=len(state.held)))
+            events.append(_told("draw", state.current, "event.drew", private=True, cards=list(state.held)))
         case Place(index, cell):
             state.steps.pop()
             card_id = state.held.pop(index)
             gained = _place(state, card_id, cell)
-            events.append(Event("place", state.current, f"{who} placed {_card(card_id).name} on "
-                                f"{cell_name(cell)}{_gain_text(gained)}."))
+            events.append(_told("place", state.current, "event.place", seat=who, card=card_id, cell=cell_name(cell),
+                                gained=gained))
         case Pile(index):
             card_id = state.held.pop(index)
             state.discard.append(card_id)
-            events.append(Event("pile", state.current, f"{_card(card_id).name} went onto the discard pile."))
+            events.append(_told("pile", state.current, "event.pile", card=card_id))
             if not state.held:
                 state.steps.pop()
                 state.held_private = False
@@ -412,15 +407,15 @@ def _resolve_step(state: GameState, action: Action, events: list[Event]) -> None
             step.count -= 1
             if step.count == 0:
                 state.steps.pop()
-            events.append(Event("move", state.current, f"{who} moved {_card(placed.card).name} from "
-                                f"{cell_name(source)} to {cell_name(target)}{_gain_text(gained)}."))
+            events.append(_told("move", state.current, "event.move", seat=who, card=placed.card,
+                                source=cell_name(source), cell=cell_name(target), gained=gained))
         case Research(cell):
             state.steps.pop()
             placed = seat.board[cell]
             assert placed is not None
             placed.research += step.count
-            events.append(Event("research", state.current, f"{who} put {plural(step.count, 'research token')} on "
-                                f"{_card(placed.card).name} ({cell_name(cell)})."))
+            events.append(_told("research", state.current, "event.research", seat=who, count=step.count,
+                                card=placed.card, cell=cell_name(cell)))
         case Discard(slot):
             slot_card = state.field[slot]
             assert slot_card is not None
@@ -429,9 +424,8 @@ def _resolve_step(state: GameState, action: Action, events: list[Event]) -> None
             step.count -= 1
             if step.count == 0 or all(f is None for f in state.field):
                 state.steps.pop()
-            lost = f" ({slot_card.synergy} synergy on it returned to the supply)" if slot_card.synergy else ""
-            events.append(Event("discard", state.current, f"{who} discarded {_card(slot_card.card).name} "
-                                f"from Field slot {slot + 1}{lost}."))
+            events.append(_told("discard", state.current, "event.discard", seat=who, card=slot_card.card,
+                                slot=slot + 1, returned=slot_card.synergy))
         case _:
             raise AssertionError(f"unexpected action {action}")
 
@@ -446,7 +440,7 @@ def _advance(state: GameState, events: list[Event]) -> None:
         if step.kind == "gain":
             state.steps.pop()
             state.seat.synergy += step.count
-            events.append(Event("gain", state.current, f"{state.seat.name} gained {step.count} synergy."))
+            events.append(_told("gain", state.current, "event.gain", seat=state.seat.name, count=step.count))
             continue
         if step.kind == "discard_place":
             state.steps.pop()
@@ -457,17 +451,14 @@ def _advance(state: GameState, events: list[Event]) -> None:
                 state.held = looked
                 state.held_private = False
                 state.steps.extend([Step("pile_held", skill=step.skill), Step("place_held", skill=step.skill)])
-                names = ", ".join(_card(c).name for c in looked)
-                events.append(Event("look", state.current, f"{state.seat.name} looks at the top of the "
-                                    f"discard pile: {names}."))
+                events.append(_told("look", state.current, "event.look", seat=state.seat.name, cards=looked))
             continue
         if step.kind == "choose_exhausted" and not step.options:
             state.steps.pop()
             for k in state.skills:
                 k.exhausted = False
             state.time = max(0, state.time - 1)
-            events.append(Event("time", state.current, f"All skills are active again; the time marker "
-                                f"moves to {state.time}."))
+            events.append(_told("time", state.current, "event.time", time=state.time))
             continue
         options = _step_actions(state)
         if step.kind == "pile_held" and not state.held:
@@ -489,28 +480,20 @@ FORCED_WHEN_ALONE = ("pile_held", "field_discard", "choose_exhausted")
 
 
 def _nothing_to_act_on(state: GameState, step: Step) -> Event:
-    """The sentence for a skill effect skipped because nothing on the table fits it."""
-    board = f"{state.seat.name}'s board"
+    """The event for a skill effect skipped because nothing on the table fits it."""
     match step.kind:
         case "move" if any(p is not None for p in state.seat.board):
-            why = f"{board} has no empty cell to move a card to"
-        case "move":
-            why = f"{board} has no card to move"
-        case "research":
-            target = "Wild" if step.target == "wild" else (step.target or "matching").title()
-            why = f"{board} has no unresearched {target} card"
+            why = "move_full"
         case "place_held" if state.held:
-            why = f"{board} has no empty cell to place a card on"
+            why = "place_full"
         case "place_held":
-            why = "the deck and the discard pile are empty, so no card was drawn"
-        case "discard_place":
-            why = "the discard pile is empty"
-        case "field_discard":
-            why = "the Field has no card to discard"
+            why = "place_empty"
+        case "move" | "research" | "discard_place" | "field_discard":
+            why = step.kind
         case _:
-            why = "there is nothing to choose"
-    skill = f"Skill {step.skill}" if step.skill is not None else "This effect"
-    return Event("skip", state.current, f"{skill} has nothing to act on: {why}.")
+            why = "other"
+    return _told("skip", state.current, "event.skip", of_skill=step.skill, why=why, seat=state.seat.name,
+                 target=step.target)
 
 
 def _finish_action(state: GameState, events: list[Event]) -> None:
@@ -526,11 +509,10 @@ def _end_turn(state: GameState, events: list[Event]) -> None:
     _refill_field(state)
     if not state.final_round and (state.time <= 0 or any(None not in s.board for s in state.seats)):
         state.final_round = True
-        events.append(Event("final_round", state.current, "The final round has begun: every seat gets "
-                            "the same number of turns, then the game ends."))
+        events.append(_told("final_round", state.current, "event.final_round"))
     if state.final_round and state.current == len(state.seats) - 1:
         state.phase = "over"
-        events.append(Event("game_over", state.current, "The game is over."))
+        events.append(_told("game_over", state.current, "event.game_over"))
         return
     state.current = (state.current + 1) % len(state.seats)
     state.phase = "main"
@@ -541,108 +523,95 @@ def _end_turn(state: GameState, events: list[Event]) -> None:
 # --------------------------------------------------------------------------- explanations
 
 
-def why_illegal(state: GameState, action: Action) -> str:
-    """A sentence saying why `action` is not legal now (assumes it is not)."""
+def refusal(state: GameState, action: Action) -> Message:
+    """Why `action` is not legal now (assumes it is not), to be said in any language."""
     if state.phase == "over":
-        return "The game is over; no more actions can be taken."
+        return message("error.over")
     seat = state.seat
     step = state.step
     if state.phase == "resolve" and step is not None:
         return _why_not_step(state, action)
+    acted = message("error.acted")
     match action:
         case Take(slot, cell):
             if state.phase != "main":
-                return "You have already taken your action this turn; buy a Wild card or end your turn."
+                return acted
             if not 0 <= slot < len(state.field) or state.field[slot] is None:
-                return f"Field slot {slot + 1} holds no card; choose a slot from 1 to {len(state.field)}."
+                return message("error.slot_empty", slot=slot + 1, slots=len(state.field))
             cost = take_cost(state, slot)
             if cost > seat.synergy:
-                return (f"Taking Field slot {slot + 1} costs {cost} synergy and you have {seat.synergy}; "
-                        "choose a card further right.")
+                return message("error.slot_cost", slot=slot + 1, cost=cost, have=seat.synergy)
             return _cell_problem(seat, cell)
         case BuyWild(habitat, cell):
             cfg = state.config
             if not cfg.wilds_allowed:
-                return _ruled(cfg, "wilds", "Wild cards are not allowed in this game.")
+                return message("error.wilds_off", rule=cfg.rule_names.get("wilds"))
             if state.wild_bought:
-                return "You have already bought a Wild card this turn (one per turn)."
+                return message("error.wild_bought")
             if not state.wild_stacks[habitat]:
-                return f"The {habitat.value} Wild stack is empty."
+                return message("error.wild_stack", habitat=habitat.value)
             if seat.synergy < cfg.wild_cost:
-                short = f"A Wild card costs {cfg.wild_cost} synergy and you have {seat.synergy}."
-                return _ruled(cfg, "wild_cost", short)
+                return message("error.wild_cost", cost=cfg.wild_cost, have=seat.synergy,
+                               rule=cfg.rule_names.get("wild_cost"))
             return _cell_problem(seat, cell)
         case UseSkill(0):
-            if state.phase != "main":
-                return "You have already taken your action this turn; buy a Wild card or end your turn."
-            return "No skill token is exhausted, so there is nothing to resolve with skill 0."
+            return acted if state.phase != "main" else message("error.none_exhausted")
         case UseSkill(number):
             if state.phase != "main":
-                return "You have already taken your action this turn; buy a Wild card or end your turn."
-            token = _active_skill(state, number)
-            if token is None:
-                return f"Skill {number} is not among this game's tokens."
+                return acted
+            if _active_skill(state, number) is None:
+                return message("error.skill_absent", skill=number)
             if number in state.config.disabled_skills:
-                return _ruled(state.config, f"skill:{number}", f"Skill {number} is disabled in this game.")
-            return f"Skill {number} is exhausted; use skill 0 to resolve every exhausted token."
+                rule = state.config.rule_names.get(f"skill:{number}")
+                return message("error.skill_disabled", skill=number, rule=rule)
+            return message("error.skill_exhausted", skill=number)
         case EndTurn():
-            return "Take your action first: take a card from the Field or use a skill."
+            return message("error.end_turn")
         case Pass():
-            return "You can only pass when you have no legal action, and you have one."
-    return "There is no choice of that kind to make right now."
+            return message("error.pass")
+    return message("error.no_choice")
 
 
-def _ruled(config: GameConfig, key: str, sentence: str) -> str:
-    """Name the special rule behind a refusal, when the game's setup named one (`rule_names`)."""
-    name = config.rule_names.get(key)
-    return f"{sentence[:-1]} (special rule: {name})." if name else sentence
-
-
-def _cell_problem(seat: Seat, cell: int) -> str:
+def _cell_problem(seat: Seat, cell: int) -> Message:
     placed = seat.board[cell]
     if placed is not None:
-        return f"Cell {cell_name(cell)} already holds {_card(placed.card).name}; choose an empty cell."
-    return "That cannot be done right now."
+        return message("error.cell_full", cell=cell_name(cell), card=placed.card)
+    return message("error.cannot")
 
 
-def _why_not_step(state: GameState, action: Action) -> str:
+def _why_not_step(state: GameState, action: Action) -> Message:
     step = state.step
     assert step is not None
     seat = state.seat
-    wanted = {
-        "choose_exhausted": "choose which exhausted skill to resolve next (`resolve N`)",
-        "draw_place": "choose whether to draw (`draw` or `skip`)",
-        "place_held": "place one of the cards in hand (`place N CELL`) or `skip`",
-        "pile_held": "choose which card goes onto the discard pile next (`pile N`)",
-        "move": "move a card (`move FROM TO`) or `skip`",
-        "research": "choose a card to research (`research CELL`) or `skip`",
-        "field_discard": "choose a Field card to discard (`discard N`)",
-    }.get(step.kind, "finish the current skill")
     match action:
         case Place(index, cell) if step.kind == "place_held":
             if index >= len(state.held):
-                return f"You hold {plural(len(state.held), 'card')}; there is no card {index + 1}."
+                return message("error.held", count=len(state.held), number=index + 1)
             return _cell_problem(seat, cell)
         case Pile(index) if step.kind == "pile_held":
-            return f"You hold {plural(len(state.held), 'card')}; there is no card {index + 1}."
+            return message("error.held", count=len(state.held), number=index + 1)
         case Move(source, target) if step.kind == "move":
             if seat.board[source] is None:
-                return f"Cell {cell_name(source)} is empty; there is nothing to move."
+                return message("error.move_empty", cell=cell_name(source))
             return _cell_problem(seat, target)
         case Research(cell) if step.kind == "research":
             placed = seat.board[cell]
             if placed is None:
-                return f"Cell {cell_name(cell)} is empty."
+                return message("error.research_empty", cell=cell_name(cell))
             if placed.research:
-                return f"{_card(placed.card).name} already has research; only unresearched cards can take it."
-            return f"{_card(placed.card).name} does not show the {step.target} icon this skill needs."
+                return message("error.researched", card=placed.card)
+            return message("error.no_icon", card=placed.card, icon=step.target)
         case Discard(slot) if step.kind == "field_discard":
-            return f"Field slot {slot + 1} holds no card."
+            return message("error.discard_empty", slot=slot + 1)
         case Resolve(number) if step.kind == "choose_exhausted":
-            return f"Skill {number} is not waiting to be resolved; choose one of {step.options}."
+            return message("error.resolve", skill=number, options=list(step.options))
         case Skip() if step.kind in ("pile_held", "field_discard", "choose_exhausted"):
-            return "This part of the skill is not optional."
-    return f"Finish the skill first: {wanted}."
+            return message("error.not_optional")
+    return message("error.finish", step=step.kind if step.kind in DECISIONS else "other")
+
+
+DECISIONS = ("choose_exhausted", "draw_place", "place_held", "pile_held", "move", "research", "field_discard")
+"""The steps that wait for a player's decision (each has its own `error.step.*` words)."""
 
 
 # --------------------------------------------------------------------------- replay

@@ -13,12 +13,13 @@ from dataclasses import dataclass
 from keystone.engine.actions import IllegalAction, parse_action
 from keystone.engine.events import Event
 from keystone.engine.game import apply
+from keystone.engine.messages import Message, message
 from keystone.engine.state import GameState
 
 UNDO = "undo"
 
-NOTHING = "There is nothing to take back this turn."
-DRAWN = "Cards were drawn since, so that action cannot be taken back."
+NOTHING = str(message("error.undo.nothing"))
+DRAWN = str(message("error.undo.drawn"))
 
 
 def is_undo(notation: str) -> bool:
@@ -26,15 +27,21 @@ def is_undo(notation: str) -> bool:
 
 
 def undo_allowed(before: GameState | None, after: GameState) -> str | None:
+    """None when the action that led from `before` to `after` may be taken back, else why not (in English)."""
+    why = undo_refusal(before, after)
+    return None if why is None else str(why)
+
+
+def undo_refusal(before: GameState | None, after: GameState) -> Message | None:
     """None when the action that led from `before` to `after` may be taken back, else why not."""
     if after.phase == "over":
-        return "The game is over; no more actions can be taken."
+        return message("error.over")
     if before is None:
-        return NOTHING
+        return message("error.undo.nothing")
     if before.turn != after.turn or before.current != after.current:
-        return f"The turn has passed to {after.seat.name}; only the current turn's actions can be taken back."
+        return message("error.undo.passed", seat=after.seat.name)
     if before.deck != after.deck or before.rng != after.rng:
-        return DRAWN
+        return message("error.undo.drawn")
     return None
 
 
@@ -85,9 +92,10 @@ class History:
 
     def undo(self) -> Taken:
         """Take back the newest action in effect; returns it. Raises IllegalAction saying why not."""
-        why = self.why_not_undo()
+        last = self.last
+        why = undo_refusal(None if last is None else last.before, self.state)
         if why is not None:
-            raise IllegalAction(why)
+            raise IllegalAction.of(why)
         taken = self._taken.pop()
         self.state = undone(taken.before, self.state)
         return taken
