@@ -290,8 +290,9 @@ def test_undo_is_refused_in_the_engines_sentence_once_cards_were_drawn() -> None
 
 
 def test_a_german_game_speaks_german_and_keeps_the_typed_notation() -> None:
-    lines = ["vielleicht", "schwer", "help", "objective", "rules wertung", "score", "board niemand", "take 9 Z9", "quit"]
-    code, output = run(["--lang", "de", "--seed", "5"], lines)
+    lines = ["vielleicht", "schwer", "help", "objective", "rules wertung", "score", "board niemand", "take 9 Z9",
+             "take 6 A1", "quit"]
+    code, output = run(["--lang", "de", "--seed", "5", "--budget", "5"], lines)
     assert code == 0
     assert output.startswith("Gegen einen Bot spielen (leicht, normal, schwer) oder an einer Tastatur")
     assert "'vielleicht' ist keins von leicht, normal, schwer" in output
@@ -300,7 +301,10 @@ def test_a_german_game_speaks_german_and_keeps_the_typed_notation() -> None:
     assert "Deine geheimen Ziele sind Karte" in output and "Erfüllte Ziele bringen 5, 10, 16 oder 24 Punkte." in output
     assert "Wertung: Am Ende wertet jede Reihe" in output and "Punktestand bisher" in output
     assert "Einen Spieler namens 'niemand' gibt es nicht; es spielen Spieler 1, Schwerer Bot." in output
-    assert "'z9' is not a cell" in output  # the engine's sentences stay the engine's until they speak German
+    assert "'z9' ist kein Feld" in output
+    taken = load_catalog().card(new_game(GameConfig(), 5, ["Spieler 1", "Schwerer Bot"]).field[5].card)
+    told = output.split("Spieler 1> ")[-2].splitlines()[0]  # what the take told, before the table is drawn again
+    assert told == f"Spieler 1 siedelt {taken.name_in('de')} von Platz 6 der Auslage auf A1 an, zahlt 0."
     assert output.rstrip().endswith("Spiel verlassen.")
     english = run(["--seed", "5"], ["hard", "quit"])[1]
     assert "Keystone: Player 1, Hard bot. Seed 5. Type `help` for the commands." in english

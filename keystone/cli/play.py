@@ -35,6 +35,7 @@ from keystone.engine import (
     GameState,
     IllegalAction,
     apply,
+    event_text,
     new_game,
     parse_action,
     player_view,
@@ -127,17 +128,11 @@ class Table:
 # --------------------------------------------------------------------------- showing things
 
 
-def event_words(event: Event, lang: Language) -> str:
-    """What an event says in the terminal: the one place the events' own words are read (English
-    until the events speak other languages)."""
-    return event.text
-
-
 def show_events(table: Table, events: Sequence[Event], actor: int) -> None:
     """Public events for everyone; private ones only when a person made them (they are at the keys)."""
     for event in events:
         if not event.private or table.seats[actor] is None:
-            table.say(event_words(event, table.lang))
+            table.say(event_text(event, table.lang))
 
 
 def find_seat(view: GameView, name: str) -> int | None:
@@ -238,7 +233,7 @@ def person_move(table: Table, line: str) -> bool:
         action = parse_action(line)
         table.state, events = apply(table.state, action)
     except IllegalAction as exc:
-        table.say(str(exc))
+        table.say(exc.sentence(table.lang))
         return False
     table.log.append(str(action))
     table.keep()
@@ -250,16 +245,16 @@ def take_back(table: Table) -> None:
     """Undo the person's last action of this turn, as Discord's `/undo` does: rebuilt from the log,
     refused in the engine's sentence when a card came out since or the turn has passed."""
     history = rebuild(new_game(table.state.config, table.seed, [s.name for s in table.state.seats]), table.log)
-    why = history.why_not_undo()
-    if why is not None:
-        table.say(why)
-        return
     actor = table.state.current
-    taken = history.undo()
+    try:
+        taken = history.undo()
+    except IllegalAction as why:
+        table.say(why.sentence(table.lang))
+        return
     table.state = history.state
     table.log.append(UNDO)
     table.keep()
-    said = " ".join(event_words(e, table.lang) for e in taken.events if not e.private or e.seat == actor)
+    said = " ".join(event_text(e, table.lang) for e in taken.events if not e.private or e.seat == actor)
     table.say(table.words("cli.taken_back", said=said or taken.notation))
 
 
