@@ -229,6 +229,13 @@ def _custom(goals: list[dict[str, Any]], rules: list[dict[str, Any]] | None = No
                                       "rules": rules or [], "goals": goals})
 
 
+def _leg_bands(*species: str) -> list[dict[str, Any]]:
+    """A story-token rule for `_custom`: these species carry a leg band."""
+    return [{"kind": "story_tokens", "name": "Leg Bands", "token": "leg band", "text": "Birds carry a leg band here.",
+             "name_de": "Beinringe", "token_de": "Beinring", "text_de": "Vögel tragen hier einen Beinring.",
+             "species": list(species)}]
+
+
 def _finished(a: Assignment, cells: dict[str, tuple[str, int]], synergy: int = 0) -> GameState:
     """A game of `a` whose board holds exactly `cells` (cell -> card id, research) and is over."""
     from keystone.engine import new_game
@@ -287,9 +294,7 @@ def test_count_goals_count_what_the_board_shows() -> None:
 
 
 def test_story_goal_counts_story_species_on_the_board() -> None:
-    rules = [{"kind": "story_tokens", "name": "Leg Bands", "token": "leg band", "text": "Birds carry a leg band here.",
-              "name_de": "Beinringe", "token_de": "Beinring", "text_de": "Vögel tragen hier einen Beinring.",
-              "species": ["piping-plover", "snail-kite", "sandhill-crane", "bald-eagle"]}]
+    rules = _leg_bands("piping-plover", "snail-kite", "sandhill-crane", "bald-eagle")
     assert _value({"kind": "story", "stars": [1]}, rules) == 3
 
 
@@ -444,9 +449,7 @@ def test_the_shipped_journal_rebuilds_to_the_same_assignments() -> None:
 
 
 def test_goal_lines_name_every_star_level_and_the_story_token() -> None:
-    rules = [{"kind": "story_tokens", "name": "Leg Bands", "token": "leg band", "text": "Birds carry a leg band here.",
-              "name_de": "Beinringe", "token_de": "Beinring", "text_de": "Vögel tragen hier einen Beinring.",
-              "species": ["piping-plover", "snail-kite", "sandhill-crane"]}]
+    rules = _leg_bands("piping-plover", "snail-kite", "sandhill-crane")
     a = _custom([{"kind": "score", "stars": [40, 50, 60]}, {"kind": "story", "stars": [2, 3]},
                  {"kind": "ecosystem", "habitat": "arctic", "stars": [3]}], rules)
     assert a.goal_lines() == [
@@ -467,9 +470,7 @@ def test_a_partly_reached_goal_names_the_next_star_level() -> None:
 
 
 def test_goal_lines_and_the_verdict_read_in_german_with_the_same_stars() -> None:
-    rules = [{"kind": "story_tokens", "name": "Leg Bands", "token": "leg band", "text": "Birds carry a leg band here.",
-              "name_de": "Beinringe", "token_de": "Beinring", "text_de": "Vögel tragen hier einen Beinring.",
-              "species": ["piping-plover", "snail-kite", "sandhill-crane"]}]
+    rules = _leg_bands("piping-plover", "snail-kite", "sandhill-crane")
     a = _custom([{"kind": "score", "stars": [40, 50, 60]}, {"kind": "story", "stars": [2, 3]},
                  {"kind": "ecosystem", "habitat": "arctic", "stars": [3]}], rules)
     assert a.goal_lines("de") == [
