@@ -302,7 +302,9 @@ def test_a_german_game_speaks_german_and_keeps_the_typed_notation() -> None:
     assert "Wertung: Am Ende wertet jede Reihe" in output and "Punktestand bisher" in output
     assert "Einen Spieler namens 'niemand' gibt es nicht; es spielen Spieler 1, Schwerer Bot." in output
     assert "'z9' ist kein Feld" in output
-    taken = load_catalog().card(new_game(GameConfig(), 5, ["Spieler 1", "Schwerer Bot"]).field[5].card)
+    rightmost = new_game(GameConfig(), 5, ["Spieler 1", "Schwerer Bot"]).field[5]
+    assert rightmost is not None
+    taken = load_catalog().card(rightmost.card)
     told = output.split("Spieler 1> ")[-2].splitlines()[0]  # what the take told, before the table is drawn again
     assert told == f"Spieler 1 siedelt {taken.name_in('de')} von Platz 6 der Auslage auf A1 an, zahlt 0."
     assert output.rstrip().endswith("Spiel verlassen.")
