@@ -130,12 +130,15 @@ RULES_TOPICS = ("turn", "introduce", "field", "synergy", "ecosystems", "scoring"
 """The `/keystone rules` topics, in the order listed; their words are the rules catalogue's `rules.<topic>`."""
 
 
+GOAL_POINTS = {f"goal{i}": OBJECTIVE_POINTS[i] for i in range(1, 5)}
+"""What 1 to 4 completed goals of a secret objective score, as messages quote them (`{goal1}` ...)."""
+
+
 def _rules_figures() -> dict[str, int]:
     """The game's own numbers the rules quote, so the texts never disagree with the engine."""
     seats = {f"seat{i + 1}": n for i, n in enumerate(SYNERGY_BY_SEAT[:4])}
-    goals = {f"goal{i}": OBJECTIVE_POINTS[i] for i in range(1, 5)}
     times = {f"time{n}": TIME_BY_PLAYERS[n] for n in range(1, 5)}
-    return {**seats, **goals, **times, "wild_cost": GameConfig().wild_cost}
+    return {**seats, **GOAL_POINTS, **times, "wild_cost": GameConfig().wild_cost}
 
 
 def rules_topic_text(topic: str, lang: Language = "en") -> str:

@@ -25,8 +25,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TextIO
 
-from keystone.app.text import RULES_TOPICS, rules_text
-from keystone.cards import OBJECTIVE_POINTS
+from keystone.app.text import GOAL_POINTS, RULES_TOPICS, rules_text
 from keystone.cli.gamefile import BadGameFile, SavedGame, read_game, write_game
 from keystone.cli.options import Parser, add_language, asked_language, parse, positive
 from keystone.data import load_catalog
@@ -47,7 +46,7 @@ from keystone.engine.history import UNDO, rebuild
 from keystone.engine.results import final_scores, view_scores
 from keystone.engine.scoring import ScoreSheet
 from keystone.engine.views import GameView
-from keystone.engine.words import GOAL_LETTERS, ActionWords, action_words, goal_name
+from keystone.engine.words import GOAL_LETTERS, TERMINAL_ACTIONS, ActionWords, action_words, goal_name
 from keystone.i18n import DEFAULT, Language, tr, trn
 from keystone.render.text import text_board, text_scores, text_table
 
@@ -55,10 +54,6 @@ HARD_SECONDS = 2.0
 """The hard bot stops searching after this long, whatever its budget."""
 INTERRUPTED = 130
 """The exit status of a program stopped by Ctrl-C (128 + SIGINT), as shells report it."""
-
-GOAL_POINTS = {f"goal{i}": OBJECTIVE_POINTS[i] for i in range(1, 5)}
-"""What 1 to 4 completed goals of a secret objective score, as the objective line quotes them."""
-
 
 @dataclass
 class Table:
@@ -174,7 +169,7 @@ def write_images(directory: Path | None, view: GameView, sheets: Sequence[ScoreS
     from keystone.render import render_board, render_scoresheet, render_table
 
     directory.mkdir(parents=True, exist_ok=True)
-    (directory / "table.png").write_bytes(render_table(view, action_words("terminal")))
+    (directory / "table.png").write_bytes(render_table(view, TERMINAL_ACTIONS))
     for seat in view.seats:
         (directory / f"board-{seat.index + 1}.png").write_bytes(render_board(view, seat.index))
     if sheets is not None:
