@@ -318,3 +318,10 @@ def test_the_help_explains_the_options_in_the_language_asked_for(capsys: pytest.
     assert "Keystone im Terminal spielen." in german and "Plätze in einem Spiel gegen Bots" in german
     assert main(["--help"]) == 0
     assert "Play Keystone in the terminal." in capsys.readouterr().out
+
+
+def test_options_that_cannot_work_are_refused_in_the_language_asked_for(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--lang", "de", "--vs", "easy", "--names", "Du,Bo"]) == 2
+    assert capsys.readouterr().err.startswith("'Du' kann kein Name eines Platzes sein: Die Sätze des Spiels nennen")
+    assert main(["--vs", "easy", "--names", "You,Bo"]) == 2
+    assert capsys.readouterr().err.startswith("'You' cannot be a seat name: the game's sentences name every player")

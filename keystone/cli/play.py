@@ -444,11 +444,12 @@ def check_options(made: argparse.ArgumentParser, args: argparse.Namespace) -> No
         others = [f"--{name}" for name in ("vs", "hotseat", "players", "names", "seed", "rules", "budget", "save")
                   if getattr(args, name) is not None]
         if others:
-            made.error(f"--replay shows a saved game as it was played, so it cannot take {', '.join(others)}.")
-    if any(name.lower() == "you" for name in given_names(args)):
-        made.error("'You' cannot be a seat name: the game's sentences name every player in the third person.")
+            made.error(tr(args.lang, "cli.refuse.replay", options=", ".join(others)))
+    you = tr(args.lang, "cli.you")
+    if any(name.lower() == you.lower() for name in given_names(args)):
+        made.error(tr(args.lang, "cli.refuse.you", you=you))
     if args.save is not None and (args.save.is_dir() or not args.save.parent.is_dir()):
-        made.error(f"--save needs a file in a folder that exists; {args.save} is not one.")
+        made.error(tr(args.lang, "cli.refuse.save", path=args.save))
 
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
