@@ -36,6 +36,7 @@ from keystone.engine.campaign import (
     judge,
     progress,
     recommended,
+    rule_name_in,
     start,
     story_species,
 )
@@ -70,6 +71,13 @@ def test_every_assignment_and_special_rule_reads_in_german_too() -> None:
     burrows = assignment(3).story_rule
     assert burrows is not None and burrows.token_in("de") == "Baufähnchen" and burrows.token_in("en") == "burrow flag"
     assert assignment(20).title_in("de") == "Der versiegelte Umschlag"
+
+
+def test_a_rule_named_in_a_games_setup_is_said_in_german_too() -> None:
+    names = [r.name for a in assignments() for r in a.rules]
+    assert len(set(names)) == len(names)  # a config keeps the English name alone, so it must name one rule
+    assert rule_name_in(config_for(6).rule_names["wilds"], "de") == "Keine Spuren"
+    assert rule_name_in("Leave No Trace", "en") == "Leave No Trace" and rule_name_in("Unknown", "de") == "Unknown"
 
 
 def test_every_assignment_has_a_setup_change_or_special_rule_after_the_first() -> None:

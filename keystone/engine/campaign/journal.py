@@ -180,6 +180,13 @@ def start(number: int, seed: int, name: str, coop: bool = False) -> GameState:
     return new_game(config_for(number, coop), seed, [name])
 
 
+def rule_name_in(name: str, lang: Language) -> str:
+    """A special rule's name, as a game's setup keeps it (in English, `GameConfig.rule_names`), said
+    in `lang`: "Leave No Trace" is "Keine Spuren". A name no assignment gives is returned as it is."""
+    found = next((r for a in assignments() for r in a.rules if r.name == name), None)
+    return found.name_in(lang) if found is not None else name
+
+
 def story_species(number: int) -> frozenset[str]:
     """Ids of the species that carry story tokens in an assignment (empty when it has none)."""
     rule = assignment(number).story_rule
