@@ -12,8 +12,7 @@ import sys
 from collections.abc import Callable
 
 from keystone.cli import cards, objectives, play, render, replay, score, simulate, store
-from keystone.cli.options import asked_language
-from keystone.i18n import Language, tr
+from keystone.cli.options import asked_language, command_list, unknown_command
 
 COMMANDS: dict[str, Callable[[list[str]], int]] = {
     "cards": cards.main,
@@ -29,13 +28,6 @@ COMMANDS: dict[str, Callable[[list[str]], int]] = {
 HELP = {"-h", "--help", "help"}
 
 
-def usage(lang: Language) -> str:
-    """The command list, each with a line of what it does, in `lang`."""
-    lines = [tr(lang, "cli.usage"), ""]
-    lines += [f"  {name:<11} {tr(lang, f'cli.command.{name}')}" for name in COMMANDS]
-    return "\n".join(lines)
-
-
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     lang = asked_language(args)
@@ -43,8 +35,8 @@ def main(argv: list[str] | None = None) -> int:
         args = args[1:] if "=" in args[0] else args[2:]
     if not args or args[0] in HELP or args[0] not in COMMANDS:
         if args and args[0] not in HELP:
-            print(tr(lang, "cli.unknown_command", command=repr(args[0])), file=sys.stderr)
-        print(usage(lang))
+            print(unknown_command(args[0], lang), file=sys.stderr)
+        print(command_list(COMMANDS, lang))
         return 0 if not args or args[0] in HELP else 2
     try:
         return COMMANDS[args[0]](args[1:])

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import NoReturn
 
 from keystone.i18n import DEFAULT, LANGUAGE_NAMES, LANGUAGES, Language, language, tr
@@ -95,3 +95,14 @@ def asked_language(argv: Sequence[str] | None) -> Language:
         if word == "--lang" and i + 1 < len(given):
             return language(given[i + 1])
     return DEFAULT
+
+
+def command_list(names: Iterable[str], lang: Language) -> str:
+    """`python -m keystone`'s usage: each command with a line of what it does, in `lang`."""
+    lines = [tr(lang, "cli.usage"), ""]
+    lines += [f"  {name:<11} {tr(lang, f'cli.command.{name}')}" for name in names]
+    return "\n".join(lines)
+
+
+def unknown_command(name: str, lang: Language) -> str:
+    return tr(lang, "cli.unknown_command", command=repr(name))
