@@ -1,7 +1,8 @@
 """`python -m keystone COMMAND ...`: the project's command line.
 
 Each command lives in its own module under `keystone/cli/` with a `main(argv) -> int`; the table
-below names them all, so a command is an ordinary import that tools can follow.
+below names them all, so a command is an ordinary import that tools can follow. `--lang de` lists
+them in German (and the commands that speak to people take it too).
 """
 
 from __future__ import annotations
@@ -9,40 +10,36 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
-from typing import NamedTuple
 
 from keystone.cli import cards, objectives, play, render, replay, score, simulate, store
+from keystone.cli.options import asked_language, command_list, unknown_command
 
-
-class Command(NamedTuple):
-    main: Callable[[list[str]], int]
-    summary: str
-
-
-COMMANDS = {
-    "cards": Command(cards.main, "Print every card (87 species, 8 wilds); --json for machines."),
-    "objectives": Command(objectives.main, "Print the ten secret objective cards; --json for machines."),
-    "simulate": Command(simulate.main, "Play seeded games with random or bot moves and check invariants."),
-    "score": Command(score.main, "Score boards given as JSON (a file, or - for standard input)."),
-    "render": Command(render.main, "Draw pictures; --demo DIR writes a gallery of every picture."),
-    "play": Command(play.main, "Play a game in the terminal against a bot or hot-seat."),
-    "replay": Command(replay.main, "Draw a finished saved game turn by turn as an animated GIF."),
-    "store": Command(store.main, "Look after the bot's database: `store copy FROM TO` moves it (SQLite, PostgreSQL)."),
+COMMANDS: dict[str, Callable[[list[str]], int]] = {
+    "cards": cards.main,
+    "objectives": objectives.main,
+    "simulate": simulate.main,
+    "score": score.main,
+    "render": render.main,
+    "play": play.main,
+    "replay": replay.main,
+    "store": store.main,
 }
+"""Each command's `main`; what it does, in each language, is the cli catalogue's `cli.command.<name>`."""
 HELP = {"-h", "--help", "help"}
 
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
+    lang = asked_language(args)
+    if args and args[0].split("=")[0] == "--lang":  # `python -m keystone --lang de`: the list, in German
+        args = args[1:] if "=" in args[0] else args[2:]
     if not args or args[0] in HELP or args[0] not in COMMANDS:
         if args and args[0] not in HELP:
-            print(f"Unknown command {args[0]!r}.", file=sys.stderr)
-        print("usage: python -m keystone COMMAND [options]\n")
-        for name, command in COMMANDS.items():
-            print(f"  {name:<11} {command.summary}")
+            print(unknown_command(args[0], lang), file=sys.stderr)
+        print(command_list(COMMANDS, lang))
         return 0 if not args or args[0] in HELP else 2
     try:
-        return COMMANDS[args[0]].main(args[1:])
+        return COMMANDS[args[0]](args[1:])
     except BrokenPipeError:
         # The reader (`| head`) stopped early; that is not an error worth a traceback.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -36,6 +36,7 @@ from keystone.engine.campaign import (
     judge,
     progress,
     recommended,
+    rule_name_in,
     start,
     story_species,
 )
@@ -61,8 +62,27 @@ def test_the_journal_has_twenty_distinct_assignments_in_order() -> None:
     assert all(assignment(a.number) is a for a in journal)
 
 
+def test_every_assignment_and_special_rule_reads_in_german_too() -> None:
+    for a in assignments():
+        assert a.title_in("de") != a.title and a.story_in("de") != a.story, a.number
+        assert (a.title_in("en"), a.story_in("en")) == (a.title, a.story)
+        for rule in a.rules:
+            assert rule.name_in("de") and rule.text_in("de") != rule.text, (a.number, rule.kind)
+    burrows = assignment(3).story_rule
+    assert burrows is not None and burrows.token_in("de") == "Baufähnchen" and burrows.token_in("en") == "burrow flag"
+    assert assignment(20).title_in("de") == "Der versiegelte Umschlag"
+
+
+def test_a_rule_named_in_a_games_setup_is_said_in_german_too() -> None:
+    names = [r.name for a in assignments() for r in a.rules]
+    assert len(set(names)) == len(names)  # a config keeps the English name alone, so it must name one rule
+    assert rule_name_in(config_for(6).rule_names["wilds"], "de") == "Keine Spuren"
+    assert rule_name_in("Leave No Trace", "en") == "Leave No Trace" and rule_name_in("Unknown", "de") == "Unknown"
+
+
 def test_every_assignment_has_a_setup_change_or_special_rule_after_the_first() -> None:
-    plain = Assignment(number=1, title="x" * 3, place="x" * 3, story="x" * 20, goals=({"kind": "score", "stars": [1]},))
+    plain = Assignment(number=1, title="x" * 3, title_de="x" * 3, place="x" * 3, story="x" * 20,
+                       story_de="x" * 20, goals=({"kind": "score", "stars": [1]},))
     for a in assignments()[1:]:
         assert a.setup != plain.setup or a.rules, a.title
 
@@ -211,9 +231,17 @@ def test_assignments_without_story_tokens_have_none() -> None:
 
 
 def _custom(goals: list[dict[str, Any]], rules: list[dict[str, Any]] | None = None) -> Assignment:
-    return Assignment.model_validate({"number": 1, "title": "Test Plot", "place": "A test plot",
-                                      "story": "A board laid out by hand to check the judge.",
+    return Assignment.model_validate({"number": 1, "title": "Test Plot", "title_de": "Testfläche",
+                                      "place": "A test plot", "story": "A board laid out by hand to check the judge.",
+                                      "story_de": "Ein von Hand gelegtes Tableau für den Richter.",
                                       "rules": rules or [], "goals": goals})
+
+
+def _leg_bands(*species: str) -> list[dict[str, Any]]:
+    """A story-token rule for `_custom`: these species carry a leg band."""
+    return [{"kind": "story_tokens", "name": "Leg Bands", "token": "leg band", "text": "Birds carry a leg band here.",
+             "name_de": "Beinringe", "token_de": "Beinring", "text_de": "Vögel tragen hier einen Beinring.",
+             "species": list(species)}]
 
 
 def _finished(a: Assignment, cells: dict[str, tuple[str, int]], synergy: int = 0) -> GameState:
@@ -274,8 +302,7 @@ def test_count_goals_count_what_the_board_shows() -> None:
 
 
 def test_story_goal_counts_story_species_on_the_board() -> None:
-    rules = [{"kind": "story_tokens", "name": "Leg Bands", "token": "leg band", "text": "Birds carry a leg band here.",
-              "species": ["piping-plover", "snail-kite", "sandhill-crane", "bald-eagle"]}]
+    rules = _leg_bands("piping-plover", "snail-kite", "sandhill-crane", "bald-eagle")
     assert _value({"kind": "story", "stars": [1]}, rules) == 3
 
 
@@ -392,6 +419,9 @@ def _broken(index: int, change: Any) -> list[dict[str, Any]]:
     ("index", "change", "message"),
     [
         (0, lambda e: e.pop("title"), "title"),
+        (0, lambda e: e.pop("story_de"), "story_de"),
+        (2, lambda e: e["rules"][0].pop("text_de"), "text_de"),
+        (19, lambda e: e["rules"][0].pop("token_de"), "token_de"),
         (1, lambda e: e["setup"]["preset"].update({"B3": "jackalope"}), "'jackalope' is not a species"),
         (1, lambda e: e["setup"]["preset"].update({"E9": "coyote"}), "'E9' is not a board cell"),
         (11, lambda e: e["rules"][0].update({"skill": 8}), "disabled skill 8 must be one of the fixed"),
@@ -427,8 +457,7 @@ def test_the_shipped_journal_rebuilds_to_the_same_assignments() -> None:
 
 
 def test_goal_lines_name_every_star_level_and_the_story_token() -> None:
-    rules = [{"kind": "story_tokens", "name": "Leg Bands", "token": "leg band", "text": "Birds carry a leg band here.",
-              "species": ["piping-plover", "snail-kite", "sandhill-crane"]}]
+    rules = _leg_bands("piping-plover", "snail-kite", "sandhill-crane")
     a = _custom([{"kind": "score", "stars": [40, 50, 60]}, {"kind": "story", "stars": [2, 3]},
                  {"kind": "ecosystem", "habitat": "arctic", "stars": [3]}], rules)
     assert a.goal_lines() == [
@@ -446,3 +475,30 @@ def test_a_partly_reached_goal_names_the_next_star_level() -> None:
     result = evaluate(a, _finished(a, BOARD))  # three keystones, two researched cards
     assert result.goals[0].sentence.endswith("you have 3, two stars (three stars at 4).")
     assert result.goals[1].sentence == "Research at least 1 card: 2 cards of yours carry research, two stars (three stars at 3)."
+
+
+def test_goal_lines_and_the_verdict_read_in_german_with_the_same_stars() -> None:
+    rules = _leg_bands("piping-plover", "snail-kite", "sandhill-crane")
+    a = _custom([{"kind": "score", "stars": [40, 50, 60]}, {"kind": "story", "stars": [2, 3]},
+                 {"kind": "ecosystem", "habitat": "arctic", "stars": [3]}], rules)
+    assert a.goal_lines("de") == [
+        "Erziele mindestens 40 Punkte für einen Stern, 50 für zwei, 60 für drei.",
+        "Bring mindestens 2 Spezies mit „Beinring“ auf dein Tableau für zwei Sterne, 3 für drei.",
+        "Bau ein Arktis-Ökosystem aus mindestens 3 Karten.",
+    ]
+    german, english = evaluate(a, _finished(a, BOARD), "de"), evaluate(a, _finished(a, BOARD))
+    assert german.goals[1].sentence == "Bring mindestens 2 Spezies mit „Beinring“ auf dein Tableau: du hast 3, drei Sterne."
+    assert [g.stars for g in german.goals] == [g.stars for g in english.goals]
+    assert german.sentences()[0].startswith("Szenario 1, Testfläche: ")
+    partly = _custom([{"kind": "keystones", "stars": [2, 3, 4]}, {"kind": "research", "stars": [1, 3]}])
+    said = evaluate(partly, _finished(partly, BOARD), "de")
+    assert said.goals[0].sentence.endswith("du hast 3, zwei Sterne (drei Sterne ab 4).")
+    assert said.goals[1].sentence.startswith("Erforsche mindestens 1 Karte: 2 deiner Karten tragen Notizmarker")
+
+
+@pytest.mark.parametrize("number", NUMBERS)
+def test_every_journal_page_has_german_setup_and_goal_lines(number: int) -> None:
+    a = assignment(number)
+    for lines, english in ((a.setup_lines("de"), a.setup_lines()), (a.goal_lines("de"), a.goal_lines())):
+        assert len(lines) == len(english) and all(line.endswith(".") and line[0].isupper() for line in lines)
+        assert not any(word in " ".join(lines) for word in ("Score", "synergy", "ecosystem", "story-token", "Have "))

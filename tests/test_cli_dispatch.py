@@ -46,3 +46,15 @@ def test_an_unknown_command_is_one_sentence_and_status_2() -> None:
 def test_a_command_gets_the_arguments_after_its_name() -> None:
     done = keystone_command("objectives", "--json")
     assert done.returncode == 0 and len(json.loads(done.stdout)) == 10  # without --json it is a table
+
+
+def test_the_command_list_speaks_german_when_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    from keystone.__main__ import main
+
+    assert main(["--lang", "de"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "Aufruf: python -m keystone BEFEHL [Optionen]"
+    assert [line.split()[0] for line in lines[2:]] == list(COMMANDS)
+    assert "Ein Spiel im Terminal spielen" in lines[2 + list(COMMANDS).index("play")]
+    assert main(["--lang", "de", "tanz"]) == 2
+    assert capsys.readouterr().err == "Unbekannter Befehl 'tanz'.\n"

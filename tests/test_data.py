@@ -19,6 +19,7 @@ from keystone.cli import cards as cards_cli
 from keystone.cli import objectives as objectives_cli
 from keystone.data import Catalog, CatalogError, build_catalog, load_catalog, slug
 from keystone.data.catalog import _read
+from keystone.engine.words import habitat_name
 
 CAT = load_catalog()
 
@@ -305,3 +306,19 @@ def test_objectives_listing(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert out.count("Objective ") == 10 and out.count("  D. ") == 10
     assert objectives_cli.main(["extra"]) == 2
+
+
+def test_the_card_and_objective_listings_speak_german_when_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cards_cli.main(["--lang", "de"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split() == ["Nr", "Name", "Biotope", "Jahreszeit", "Symbole"] and len(lines) == 2 + 95
+    coyote = next(line for line in lines if "Kojote" in line)
+    assert ", ".join(habitat_name(h, "de") for h in CAT.card("coyote").habitats) in coyote
+    assert all(c.name_in("de") in "\n".join(lines) for c in CAT.all_cards())
+    assert cards_cli.main(["--lang", "de", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)[0]["name"] == CAT.species[0].name  # machines read one language
+    assert objectives_cli.main(["--lang", "de"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("Karte „Geheime Ziele“ ") == 10 and "Objective" not in out and "L-Form: " in out
+    assert cards_cli.main(["--lang", "fr"]) == 2
+    assert "invalid choice: 'fr'" in capsys.readouterr().err

@@ -287,3 +287,41 @@ def test_undo_is_refused_in_the_engines_sentence_once_cards_were_drawn() -> None
     assert code == 0
     assert "Player 1 drew 3 cards from the deck." in output
     assert "Player 1> Cards were drawn since, so that action cannot be taken back." in output
+
+
+def test_a_german_game_speaks_german_and_keeps_the_typed_notation() -> None:
+    lines = ["vielleicht", "schwer", "help", "objective", "rules wertung", "score", "board niemand", "take 9 Z9",
+             "take 6 A1", "quit"]
+    code, output = run(["--lang", "de", "--seed", "5", "--budget", "5"], lines)
+    assert code == 0
+    assert output.startswith("Gegen einen Bot spielen (leicht, normal, schwer) oder an einer Tastatur")
+    assert "'vielleicht' ist keins von leicht, normal, schwer" in output
+    assert "Keystone: Spieler 1, Schwerer Bot. Startwert 5. Tippe `help` für die Befehle." in output
+    assert "take SLOT CELL        Karte SLOT der Auslage" in output and "Umschauen:" in output
+    assert "Deine geheimen Ziele sind Karte" in output and "Erfüllte Ziele bringen 5, 10, 16 oder 24 Punkte." in output
+    assert "Wertung: Am Ende wertet jede Reihe" in output and "Punktestand bisher" in output
+    assert "Einen Spieler namens 'niemand' gibt es nicht; es spielen Spieler 1, Schwerer Bot." in output
+    assert "'z9' ist kein Feld" in output
+    rightmost = new_game(GameConfig(), 5, ["Spieler 1", "Schwerer Bot"]).field[5]
+    assert rightmost is not None
+    taken = load_catalog().card(rightmost.card)
+    told = output.split("Spieler 1> ")[-2].splitlines()[0]  # what the take told, before the table is drawn again
+    assert told == f"Spieler 1 siedelt {taken.name_in('de')} von Platz 6 der Auslage auf A1 an, zahlt 0."
+    assert output.rstrip().endswith("Spiel verlassen.")
+    english = run(["--seed", "5"], ["hard", "quit"])[1]
+    assert "Keystone: Player 1, Hard bot. Seed 5. Type `help` for the commands." in english
+
+
+def test_the_help_explains_the_options_in_the_language_asked_for(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--lang", "de", "--help"]) == 0
+    german = capsys.readouterr().out
+    assert "Keystone im Terminal spielen." in german and "Plätze in einem Spiel gegen Bots" in german
+    assert main(["--help"]) == 0
+    assert "Play Keystone in the terminal." in capsys.readouterr().out
+
+
+def test_options_that_cannot_work_are_refused_in_the_language_asked_for(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--lang", "de", "--vs", "easy", "--names", "Du,Bo"]) == 2
+    assert capsys.readouterr().err.startswith("'Du' kann kein Name eines Platzes sein: Die Sätze des Spiels nennen")
+    assert main(["--vs", "easy", "--names", "You,Bo"]) == 2
+    assert capsys.readouterr().err.startswith("'You' cannot be a seat name: the game's sentences name every player")

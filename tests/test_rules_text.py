@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from keystone.app.text import RULES, rules_text
+from keystone.app.text import RULES, rules_text, rules_title, rules_topic_text
 from keystone.cards import OBJECTIVE_POINTS
 from keystone.engine import GameConfig
 from keystone.engine.game import SYNERGY_BY_SEAT, TIME_BY_PLAYERS
@@ -59,3 +59,28 @@ def test_the_numbers_are_the_engines() -> None:
 def test_an_unknown_topic_is_one_polite_sentence_and_the_list() -> None:
     answer = rules_text("tides")
     assert answer.startswith("I have no rules topic called 'tides'. Topics: `turn`")
+
+
+@pytest.mark.parametrize("topic", TOPICS)
+def test_each_topic_has_german_words_that_fit_and_quote_the_engines_numbers(topic: str) -> None:
+    german = rules_topic_text(topic, "de")
+    assert german != RULES[topic] and rules_title(topic, "de") != topic
+    assert len(rules_text(topic, "de")) < DISCORD_MESSAGE_LIMIT and "`" not in german and "**" not in german
+    assert "{" not in german
+
+
+def test_the_german_rules_speak_the_german_editions_terms_and_numbers() -> None:
+    assert f"{GameConfig().wild_cost} Eicheln bezahlen" in rules_topic_text("wild", "de")
+    assert "Wildniskarte" in rules_topic_text("wild", "de") and "Auslage" in rules_topic_text("introduce", "de")
+    goals = "{}, {}, {} oder {} Punkte".format(*OBJECTIVE_POINTS[1:])
+    assert goals in rules_topic_text("objectives", "de") and goals in rules_topic_text("scoring", "de")
+    assert f"zu zweit auf {TIME_BY_PLAYERS[2]}" in rules_topic_text("end", "de")
+
+
+def test_a_topic_is_found_by_its_german_name_too_and_answers_in_the_readers_language() -> None:
+    assert rules_text("ökosysteme", "de").startswith("**Ökosysteme**: Ein Ökosystem")
+    assert rules_text("Geheime Ziele", "en") == rules_text("objectives")
+    assert rules_text("scoring", "de") == rules_text("Wertung", "de")
+    listing = rules_text(None, "de")
+    assert listing.startswith("Keystone in Kürze") and "Themen: `Zug`, `Ansiedeln`" in listing
+    assert rules_text("Gezeiten", "de").startswith("Ein Regelthema namens 'Gezeiten' kenne ich nicht. Themen:")

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from keystone.cli.play import HELP
 from keystone.engine import GameConfig, new_game, public_view
-from keystone.engine.words import DISCORD_ACTIONS, TERMINAL_ACTIONS, plural
+from keystone.engine.words import DISCORD_ACTIONS, action_words, plural
+from keystone.i18n import LANGUAGES, Language, tr
 from keystone.render.describe import status_text
 from keystone.render.text import text_table
 
@@ -50,9 +50,11 @@ def test_pictures_speak_discord_and_the_terminal_its_notation() -> None:
         assert not re.search(r"SLOT CELL|pile I\b|place I CELL|resolve N\b", source), path.name
 
 
-def test_the_terminal_help_lists_every_typed_form() -> None:
-    forms = [TERMINAL_ACTIONS.take, TERMINAL_ACTIONS.skill, TERMINAL_ACTIONS.wild, TERMINAL_ACTIONS.endturn,
-             TERMINAL_ACTIONS.place, TERMINAL_ACTIONS.pile, TERMINAL_ACTIONS.move, TERMINAL_ACTIONS.research,
-             TERMINAL_ACTIONS.discard, TERMINAL_ACTIONS.resolve]
-    assert all(form in HELP for form in forms), [f for f in forms if f not in HELP]
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_terminal_help_lists_every_typed_form(lang: Language) -> None:
+    typed = action_words("terminal", lang)
+    forms = [typed.take, typed.skill, typed.wild, typed.endturn, typed.place, typed.pile, typed.move,
+             typed.research, typed.discard, typed.resolve]
+    help_text = tr(lang, "cli.help")
+    assert all(form in help_text for form in forms), [f for f in forms if f not in help_text]
     assert DISCORD_ACTIONS.take == "/take"

@@ -128,117 +128,50 @@ def help_text(lang: Language) -> str:
     return tr(lang, "reply.help", last=LAST_ASSIGNMENT)
 
 
-def _goal_points() -> str:
-    """ "5, 10, 16 or 24": the objective's points for 1 to 4 completed goals."""
-    points = [str(p) for p in OBJECTIVE_POINTS[1:]]
-    return f"{', '.join(points[:-1])} or {points[-1]}"
+RULES_TOPICS = ("turn", "introduce", "field", "synergy", "ecosystems", "scoring", "research", "wild", "skills",
+                "end", "objectives", "ties")
+"""The `/keystone rules` topics, in the order listed; their words are the rules catalogue's `rules.<topic>`."""
 
 
-RULES: dict[str, str] = {
-    "turn": (
-        "Players take turns; a round is one turn each. On your turn you do exactly one action: introduce a "
-        "Field card (take it and place it on your board), or use skills (one active skill token, or all "
-        "the exhausted ones together). Once per turn, before or after that action, you may also buy a "
-        "Wild card. Then the Field is refilled and the next player goes. You aim to build ecosystems "
-        "in the rows and columns of your 4 by 4 board and to complete the goals of your secret objective."
-    ),
-    "introduce": (
-        "To introduce a card, choose any Field card and pay for it: put one of your synergy tokens on "
-        "each card to its right (the rightmost card is free). Any synergy tokens already lying on the "
-        "card you take become yours. Then place it on any empty space of your board. Placing it earns "
-        "synergy: 1 token for each habitat symbol it shares with each orthogonally adjacent card; "
-        "seasons never count."
-    ),
-    "field": (
-        "The Field is a row of 6 face-up Species cards, slot 1 on the left. At the end of every turn the "
-        "cards left in it slide to the right, then cards from the deck fill the empty slots, starting "
-        "with the rightmost. When the deck runs out, the discard pile is shuffled into a new deck. "
-        "Synergy tokens on a Field card that gets discarded go back to the supply."
-    ),
-    "synergy": (
-        "Synergy tokens are the money of the game. Whenever a card is placed on your board, including a "
-        "Wild card, a card placed by a skill and a card you move, you gain 1 synergy token for each habitat "
-        "symbol it shares with each card directly above, below, left or right of it. Seasons never count, "
-        "and diagonal neighbours never count. Example: a card with Forest and Desert placed next to a "
-        "Forest-Desert card and a Desert card gains 3. "
-        f"The first player starts with {SYNERGY_BY_SEAT[0]} tokens, the second with {SYNERGY_BY_SEAT[1]} "
-        f"(a third {SYNERGY_BY_SEAT[2]}, a fourth {SYNERGY_BY_SEAT[3]}; solo {SYNERGY_BY_SEAT[0]}). "
-        "The supply never runs out. At the end, every 3 tokens you hold score 1 point."
-    ),
-    "ecosystems": (
-        "An ecosystem is two or more cards side by side in one row or column that all share one habitat "
-        "and whose numbers run in order along the line. Second edition (the default): the numbers go "
-        "strictly up or strictly down, and gaps are allowed (1, 3, 4 or 5, 2 count; two equal numbers "
-        "break it). First-edition variant: the numbers must also be consecutive (2, 3, 4 or 4, 3, 2). "
-        "An empty space breaks an ecosystem. A Wild card takes whatever number from 1 to 5 fits, and "
-        "may be a different number in its row and in its column. Each row and each column scores only "
-        "its best ecosystem; one card can belong to its row's and its column's."
-    ),
-    "scoring": (
-        "At the end each row and each column scores its best ecosystem: 1 point per card in it, plus 1 "
-        "per research token on those cards. Then the ecosystem is scored once more for every Keystone "
-        "icon in it: with 3 cards, 1 research token and 2 Keystone icons it is worth (3 + 1) x 3 = 12. "
-        f"Add your secret objective (1, 2, 3 or 4 goals completed: {_goal_points()} points) and 1 point "
-        "per 3 synergy tokens. The highest total wins."
-    ),
-    "research": (
-        "Research tokens come only from skills. Such a skill places a token (skill 9: two) on one "
-        "unresearched card of your board, a card with no research token yet, that shows what the skill "
-        "names: a season, the Endangered icon or the Tag icon, or a Wild card. Each research token on a "
-        "card of a scored ecosystem adds 1 point to it, before Keystone icons multiply it. A card keeps "
-        "its tokens when it is moved."
-    ),
-    "wild": (
-        f"Once per turn, before or after your action, you may pay {GameConfig().wild_cost} synergy tokens to "
-        "take a Wild card "
-        "and place it on an empty space of your board. There are two Wild cards per habitat, each with "
-        "a printed season. A Wild card has one habitat and fits only ecosystems of that habitat; it "
-        "counts as any number from 1 to 5. Placing it earns synergy as usual. Its season counts for "
-        "objectives; it has no Keystone, Endangered or Tag icon."
-    ),
-    "skills": (
-        "Five skill tokens are in play, each with an active side (grass) and an exhausted side (stone); "
-        "all start active. Using one active token: do what its active side says, then flip it to "
-        "exhausted. Resolving all exhausted tokens: do what each exhausted side says, in the order you "
-        "choose, then flip them all back to active and move the time marker one space on. That needs "
-        "at least one exhausted token. The small panel at the bottom of a token only previews its "
-        "other side. Every effect is optional except discarding Field cards."
-    ),
-    "end": (
-        f"The time marker starts at {TIME_BY_PLAYERS[2]} with two players ({TIME_BY_PLAYERS[1]} solo, "
-        f"{TIME_BY_PLAYERS[3]} with three, {TIME_BY_PLAYERS[4]} with four) and moves one "
-        "space each time someone resolves all exhausted skill tokens. When it reaches the last space, "
-        "or any board has all 16 spaces filled, the final round begins: everyone who has not yet "
-        "played in this round takes a turn, so all have had as many turns, and then the game ends "
-        "and every board is scored."
-    ),
-    "objectives": (
-        "Each player has a secret objective card with four goals, A to D; only you see yours until the "
-        "end. Each goal asks for cards with one symbol (a season, the Endangered icon or the Tag icon): "
-        "2 in a Line, 3 in a Line, L Shaped and Diagonal ask for cards placed in that pattern, which may "
-        "be turned any way; 3 of a Type and 4 of a Type ask for that many anywhere on your board. Each "
-        f"goal counts once. 1, 2, 3 or all 4 goals completed score {_goal_points()} points."
-    ),
-    "ties": (
-        "If totals are equal, the player who completed more goals of their secret objective wins. If "
-        "that is equal too, the one with more synergy tokens wins. If even that is equal, they share the "
-        "win."
-    ),
-}
-"""The rules in short, one topic per message, in the rulebook's terms; plain text (the terminal
-shows the same words)."""
-
-OVERVIEW = ("Keystone in short: take cards from the Field onto your 4 by 4 board, build ecosystems of one "
-            "habitat with numbers in order, and complete your secret objective.")
+GOAL_POINTS = {f"goal{i}": OBJECTIVE_POINTS[i] for i in range(1, 5)}
+"""What 1 to 4 completed goals of a secret objective score, as messages quote them (`{goal1}` ...)."""
 
 
-def rules_text(topic: str | None) -> str:
+def _rules_figures() -> dict[str, int]:
+    """The game's own numbers the rules quote, so the texts never disagree with the engine."""
+    seats = {f"seat{i + 1}": n for i, n in enumerate(SYNERGY_BY_SEAT[:4])}
+    times = {f"time{n}": TIME_BY_PLAYERS[n] for n in range(1, 5)}
+    return {**seats, **GOAL_POINTS, **times, "wild_cost": GameConfig().wild_cost}
+
+
+def rules_topic_text(topic: str, lang: Language = "en") -> str:
+    """One topic's rules in short, in the rulebook's terms; plain text (the terminal shows the same words)."""
+    return tr(lang, f"rules.{topic}", **_rules_figures())
+
+
+def rules_title(topic: str, lang: Language = "en") -> str:
+    """A topic's name as a reader of `lang` looks for it: `ecosystems` or `Ökosysteme`."""
+    return tr(lang, f"rules.{topic}.title")
+
+
+def rules_topic(name: str) -> str | None:
+    """The topic a player names, in English or German, whatever case: `Ökosysteme` is `ecosystems`."""
+    wanted = name.strip().casefold()
+    return next((t for t in RULES_TOPICS if wanted in {t, rules_title(t, "de").casefold()}), None)
+
+
+RULES: dict[str, str] = {topic: rules_topic_text(topic) for topic in RULES_TOPICS}
+"""The English rules by topic."""
+
+
+def rules_text(topic: str | None, lang: Language = "en") -> str:
     """One rules topic, or the list of topics (with a polite sentence when the topic is unknown)."""
-    if topic is None or topic.lower() not in RULES:
-        topics = ", ".join(f"`{t}`" for t in RULES)
-        head = OVERVIEW if topic is None else f"I have no rules topic called {topic!r}."
-        return f"{head} Topics: {topics}."
-    return f"**{topic.lower()}**: {RULES[topic.lower()]}"
+    found = rules_topic(topic) if topic is not None else None
+    if found is None:
+        topics = ", ".join(f"`{rules_title(t, lang)}`" for t in RULES_TOPICS)
+        head = tr(lang, "rules.overview") if topic is None else tr(lang, "rules.unknown", topic=repr(topic))
+        return tr(lang, "rules.topics", head=head, topics=topics)
+    return f"**{rules_title(found, lang)}**: {rules_topic_text(found, lang)}"
 
 
 def objective_text(number: int, lang: Language = DEFAULT) -> str:

@@ -1,4 +1,4 @@
-"""`python -m keystone cards [--json]`: list every card, species first, then the Wild cards."""
+"""`python -m keystone cards [--json] [--lang de]`: list every card, species first, then the Wild cards."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ from typing import Any
 from keystone.cards import Card
 from keystone.cli.options import listing_parser, parse
 from keystone.data import load_catalog
+from keystone.engine.words import habitat_name, icon_label, season_name
+from keystone.i18n import DEFAULT, Language, tr
 
 
 def card_record(card: Card) -> dict[str, Any]:
@@ -24,19 +26,22 @@ def card_record(card: Card) -> dict[str, Any]:
     }
 
 
-def _icons(card: Card) -> str:
-    marks = [("Keystone", card.keystone), ("Endangered", card.endangered), ("Tag", card.tag)]
-    return ", ".join(name for name, on in marks if on)
+def _icons(card: Card, lang: Language) -> str:
+    marks = [("keystone", card.keystone), ("endangered", card.endangered), ("tag", card.tag)]
+    return ", ".join(icon_label(name, lang) for name, on in marks if on)
 
 
-def table(cards: tuple[Card, ...]) -> str:
-    """An aligned, human-readable table of the cards."""
-    rows = [("No", "Name", "Habitats", "Season", "Icons")]
+COLUMNS = ("number", "name", "habitats", "season", "icons")
+
+
+def table(cards: tuple[Card, ...], lang: Language = DEFAULT) -> str:
+    """An aligned, human-readable table of the cards, in `lang`."""
+    rows = [tuple(tr(lang, f"cli.cards.{column}") for column in COLUMNS)]
     for c in cards:
         number = "W" if c.number is None else str(c.number)
-        season = c.season.value.title() if c.season is not None else "-"
-        habitats = ", ".join(h.value.title() for h in c.habitats)
-        rows.append((number, c.name, habitats, season, _icons(c)))
+        season = season_name(c.season, lang) if c.season is not None else "-"
+        habitats = ", ".join(habitat_name(h, lang) for h in c.habitats)
+        rows.append((number, c.name_in(lang), habitats, season, _icons(c, lang)))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines = ["  ".join(v.ljust(w) for v, w in zip(r, widths, strict=True)).rstrip() for r in rows]
     lines.insert(1, "  ".join("-" * w for w in widths))
@@ -44,12 +49,12 @@ def table(cards: tuple[Card, ...]) -> str:
 
 
 def main(argv: list[str]) -> int:
-    args = parse(listing_parser("python -m keystone cards", "Print every card: species, then Wild cards."), argv)
+    args = parse(listing_parser("cards", argv), argv)
     if isinstance(args, int):
         return args
     cards = load_catalog().all_cards()
     if args.json:
         print(json.dumps([card_record(c) for c in cards], indent=2))
     else:
-        print(table(cards))
+        print(table(cards, args.lang))
     return 0

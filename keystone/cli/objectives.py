@@ -1,4 +1,4 @@
-"""`python -m keystone objectives [--json]`: list the ten secret objective cards."""
+"""`python -m keystone objectives [--json] [--lang de]`: list the ten secret objective cards."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from collections.abc import Mapping
 from keystone.cards import ObjectiveCard
 from keystone.cli.options import listing_parser, parse
 from keystone.data import load_catalog
-from keystone.engine.words import GOAL_LETTERS, PATTERN_NAMES, goal_sentence
+from keystone.engine.words import GOAL_LETTERS, goal_sentence, pattern_name
+from keystone.i18n import DEFAULT, Language, tr
 
 
 def as_json(objectives: Mapping[int, ObjectiveCard]) -> dict[str, list[dict[str, str]]]:
@@ -19,21 +20,22 @@ def as_json(objectives: Mapping[int, ObjectiveCard]) -> dict[str, list[dict[str,
     }
 
 
-def listing(objectives: Mapping[int, ObjectiveCard]) -> str:
-    """One block per card, goals lettered A to D as on the printed cards."""
+def listing(objectives: Mapping[int, ObjectiveCard], lang: Language = DEFAULT) -> str:
+    """One block per card, goals lettered A to D as on the printed cards, in `lang`."""
     blocks = []
     for n, card in sorted(objectives.items()):
-        lines = [f"Objective {n}"]
+        lines = [tr(lang, "cli.objectives.card", number=n)]
         for letter, goal in zip(GOAL_LETTERS, card.goals, strict=True):
-            lines.append(f"  {letter}. {PATTERN_NAMES[goal.pattern]}: {goal_sentence(goal.pattern, goal.symbol)}.")
+            sentence = goal_sentence(goal.pattern, goal.symbol, lang)
+            lines.append(f"  {letter}. {pattern_name(goal.pattern, lang)}: {sentence}.")
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)
 
 
 def main(argv: list[str]) -> int:
-    args = parse(listing_parser("python -m keystone objectives", "Print the ten secret objective cards."), argv)
+    args = parse(listing_parser("objectives", argv), argv)
     if isinstance(args, int):
         return args
     objectives = load_catalog().objectives
-    print(json.dumps(as_json(objectives), indent=2) if args.json else listing(objectives))
+    print(json.dumps(as_json(objectives), indent=2) if args.json else listing(objectives, args.lang))
     return 0

@@ -8,8 +8,11 @@ returns that status instead of ending the process, so a command can be called li
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Sequence
+import sys
+from collections.abc import Callable, Iterable, Sequence
 from typing import NoReturn
+
+from keystone.i18n import DEFAULT, LANGUAGE_NAMES, LANGUAGES, Language, language, tr
 
 USAGE_WIDTH = 100
 """A usage line longer than this is not repeated in an error; `-h` shows it."""
@@ -65,8 +68,41 @@ def positive(text: str) -> int:
     return number
 
 
-def listing_parser(prog: str, description: str) -> Parser:
-    """The parser of a command that prints a listing for people, or JSON for machines with --json."""
-    made = Parser(prog=prog, description=description)
-    made.add_argument("--json", action="store_true", help="print JSON for machines")
+def listing_parser(command: str, argv: Sequence[str] | None) -> Parser:
+    """The parser of a command that prints a listing for people, or JSON for machines with --json;
+    its help speaks the language `--lang` asks for."""
+    lang = asked_language(argv)
+    made = Parser(prog=f"python -m keystone {command}", description=tr(lang, f"cli.{command}.description"))
+    made.add_argument("--json", action="store_true", help=tr(lang, "cli.option.json"))
+    add_language(made, lang)
     return made
+
+
+def add_language(made: argparse.ArgumentParser, lang: Language = DEFAULT) -> None:
+    """`--lang en|de`: the language a command speaks to people (English unless asked)."""
+    named = ", ".join(f"{code} ({name})" for code, name in LANGUAGE_NAMES.items())
+    explained = tr(lang, "cli.option.lang", languages=named, default=DEFAULT)
+    made.add_argument("--lang", choices=LANGUAGES, default=DEFAULT, help=explained)
+
+
+def asked_language(argv: Sequence[str] | None) -> Language:
+    """The language `--lang` asks for, read before the options are parsed so `--help` can speak it;
+    anything but German is English here, and the parser itself refuses a language it does not know."""
+    given = list(sys.argv[1:] if argv is None else argv)
+    for i, word in enumerate(given):
+        if word.startswith("--lang="):
+            return language(word.split("=", 1)[1])
+        if word == "--lang" and i + 1 < len(given):
+            return language(given[i + 1])
+    return DEFAULT
+
+
+def command_list(names: Iterable[str], lang: Language) -> str:
+    """`python -m keystone`'s usage: each command with a line of what it does, in `lang`."""
+    lines = [tr(lang, "cli.usage"), ""]
+    lines += [f"  {name:<11} {tr(lang, f'cli.command.{name}')}" for name in names]
+    return "\n".join(lines)
+
+
+def unknown_command(name: str, lang: Language) -> str:
+    return tr(lang, "cli.unknown_command", command=repr(name))

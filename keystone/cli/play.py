@@ -9,6 +9,7 @@ are drawn as text, and `--images DIR` also writes the pictures the Discord bot w
 name the typed moves instead of Discord's commands). In a hot-seat game of two or more, secret
 objectives stay off the shared screen unless their owner asks.
 `--save FILE` keeps the game after every move; `--replay FILE` shows where a saved game stands.
+`--lang de` speaks German (prompts, help, results); the typed notation stays the same in every language.
 
 Input and output are streams passed in, so a whole game can be scripted and tested.
 """
@@ -24,15 +25,16 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TextIO
 
-from keystone.app.text import RULES, rules_text
+from keystone.app.text import GOAL_POINTS, RULES_TOPICS, rules_text
 from keystone.cli.gamefile import BadGameFile, SavedGame, read_game, write_game
-from keystone.cli.options import Parser, parse, positive
+from keystone.cli.options import Parser, add_language, asked_language, parse, positive
 from keystone.data import load_catalog
 from keystone.engine import (
     GameConfig,
     GameState,
     IllegalAction,
     apply,
+    event_text,
     new_game,
     parse_action,
     player_view,
@@ -44,32 +46,14 @@ from keystone.engine.history import UNDO, rebuild
 from keystone.engine.results import final_scores, view_scores
 from keystone.engine.scoring import ScoreSheet
 from keystone.engine.views import GameView
-from keystone.engine.words import GOAL_LETTERS, TERMINAL_ACTIONS, goal_name, plural
+from keystone.engine.words import GOAL_LETTERS, TERMINAL_ACTIONS, ActionWords, action_words, goal_name
+from keystone.i18n import DEFAULT, Language, tr, trn
 from keystone.render.text import text_board, text_scores, text_table
 
 HARD_SECONDS = 2.0
 """The hard bot stops searching after this long, whatever its budget."""
 INTERRUPTED = 130
 """The exit status of a program stopped by Ctrl-C (128 + SIGINT), as shells report it."""
-
-HELP = """\
-Your move, typed as:
-  take SLOT CELL        take Field card SLOT (1 = leftmost) and place it on CELL (A1..D4)
-  skill N               use active skill token N; `skill 0` resolves every exhausted token
-  wild HABITAT CELL     buy a Wild card (forest, desert, wetland, arctic) once a turn
-  endturn               end your turn when you may still buy a Wild card
-  undo                  take back your last action of this turn, while no card has been drawn since
-  While a skill resolves: draw, place I CELL, pile I, move FROM TO, research CELL,
-  discard SLOT, resolve N, skip.
-Looking around:
-  board [name]          a board (yours if no name)
-  field                 the Field, skills, time, Wild cards and players
-  score                 scores so far, without the secret objectives
-  objective             your secret objective (make sure nobody else is looking)
-  rules [topic]         the rules in short, or one topic of them
-  help                  this list
-  quit                  leave the game (Ctrl-C and Ctrl-D leave too)"""
-
 
 @dataclass
 class Table:
@@ -84,6 +68,16 @@ class Table:
     save: Path | None = None
     clock: Callable[[], float] = time.monotonic
     log: list[str] = field(default_factory=list)
+    lang: Language = DEFAULT
+
+    def words(self, key: str, /, **params: object) -> str:
+        """A sentence of the terminal game in the table's language."""
+        return tr(self.lang, key, **params)
+
+    @property
+    def actions(self) -> ActionWords:
+        """The typed moves, named in the table's language (the notation itself never changes)."""
+        return action_words("terminal", self.lang)
 
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")
@@ -122,7 +116,7 @@ class Table:
         try:
             write_game(self.save, game)
         except OSError as exc:
-            self.say(f"Cannot save the game to {self.save} ({exc.strerror or exc}); it is no longer saved.")
+            self.say(self.words("cli.save.failed", path=self.save, why=exc.strerror or exc))
             self.save = None
 
 
@@ -133,7 +127,7 @@ def show_events(table: Table, events: Sequence[Event], actor: int) -> None:
     """Public events for everyone; private ones only when a person made them (they are at the keys)."""
     for event in events:
         if not event.private or table.seats[actor] is None:
-            table.say(event.text)
+            table.say(event_text(event, table.lang))
 
 
 def find_seat(view: GameView, name: str) -> int | None:
@@ -145,26 +139,26 @@ def find_seat(view: GameView, name: str) -> int | None:
     return matches[0] if len(matches) == 1 else None
 
 
-def objective_text(view: GameView) -> str:
+def objective_text(view: GameView, lang: Language = DEFAULT) -> str:
     number = view.seats[view.viewer].objective if view.viewer is not None else None
     if number is None:
-        return "You have no secret objective in this game."
+        return tr(lang, "cli.objective.none")
     objective = load_catalog().objectives[number]
-    goals = "; ".join(f"{GOAL_LETTERS[i]} {goal_name(g.pattern, g.symbol)}"
+    goals = "; ".join(f"{GOAL_LETTERS[i]} {goal_name(g.pattern, g.symbol, lang)}"
                       for i, g in enumerate(objective.goals))
-    return f"Your secret objective is card {number}: {goals}. Goals met score 5, 10, 16 or 24."
+    return tr(lang, "cli.objective", number=number, goals=goals, **GOAL_POINTS)
 
 
-def scores_so_far(state: GameState) -> str:
+def scores_so_far(state: GameState, lang: Language = DEFAULT) -> str:
     """Mid-game scores as Discord's /keystone score gives them: public, and nobody has won yet."""
     view = public_view(state)
     sheet = text_scores(view_scores(view), [s.name for s in view.seats], final=False)
-    return f"Scores so far, without the secret objectives:\n{sheet}"
+    return tr(lang, "cli.scores", sheet=sheet)
 
 
-def rules_words(topic: str) -> str:
+def rules_words(topic: str, lang: Language = DEFAULT) -> str:
     """Discord's rules topics (all of them when no topic is named), without Discord's text marks."""
-    texts = [rules_text(topic)] if topic else [rules_text(name) for name in RULES]
+    texts = [rules_text(topic, lang)] if topic else [rules_text(name, lang) for name in RULES_TOPICS]
     return "\n".join(text.replace("**", "").replace("`", "") for text in texts)
 
 
@@ -187,24 +181,24 @@ def look(table: Table, words: list[str]) -> bool:
     view = table.screen
     match words:
         case ["help"]:
-            table.say(HELP)
+            table.say(table.words("cli.help"))
         case ["board"]:
             table.say(text_board(view, view.viewer if view.viewer is not None else view.current))
         case ["board", *name]:
             seat = find_seat(view, " ".join(name))
             if seat is None:
                 names = ", ".join(s.name for s in view.seats)
-                table.say(f"There is no player called {' '.join(name)!r}; the players are {names}.")
+                table.say(table.words("cli.no_player", name=repr(" ".join(name)), names=names))
             else:
                 table.say(text_board(view, seat))
         case ["field"] | ["table"]:
-            table.say(text_table(view))
+            table.say(text_table(view, table.actions))
         case ["score"] | ["scores"]:
-            table.say(scores_so_far(table.state))
+            table.say(scores_so_far(table.state, table.lang))
         case ["objective"]:
-            table.say(objective_text(table.view))
+            table.say(objective_text(table.view, table.lang))
         case ["rules", *topic]:
-            table.say(rules_words(" ".join(topic)))
+            table.say(rules_words(" ".join(topic), table.lang))
         case _:
             return False
     return True
@@ -234,7 +228,7 @@ def person_move(table: Table, line: str) -> bool:
         action = parse_action(line)
         table.state, events = apply(table.state, action)
     except IllegalAction as exc:
-        table.say(str(exc))
+        table.say(exc.sentence(table.lang))
         return False
     table.log.append(str(action))
     table.keep()
@@ -246,24 +240,24 @@ def take_back(table: Table) -> None:
     """Undo the person's last action of this turn, as Discord's `/undo` does: rebuilt from the log,
     refused in the engine's sentence when a card came out since or the turn has passed."""
     history = rebuild(new_game(table.state.config, table.seed, [s.name for s in table.state.seats]), table.log)
-    why = history.why_not_undo()
-    if why is not None:
-        table.say(why)
-        return
     actor = table.state.current
-    taken = history.undo()
+    try:
+        taken = history.undo()
+    except IllegalAction as why:
+        table.say(why.sentence(table.lang))
+        return
     table.state = history.state
     table.log.append(UNDO)
     table.keep()
-    said = " ".join(e.text for e in taken.events if not e.private or e.seat == actor)
-    table.say(f"Taken back: {said or taken.notation}")
+    said = " ".join(event_text(e, table.lang) for e in taken.events if not e.private or e.seat == actor)
+    table.say(table.words("cli.taken_back", said=said or taken.notation))
 
 
 def pass_keyboard(table: Table, stdin: TextIO) -> bool:
     """With several people at one keyboard, wait until the next one has it; False at end of input."""
     if table.people <= 1:
         return True
-    table.out.write(f"\nPass the keyboard to {table.state.seat.name}, then press Enter. ")
+    table.out.write(table.words("cli.pass_keyboard", name=table.state.seat.name))
     table.out.flush()
     return bool(stdin.readline())
 
@@ -272,22 +266,23 @@ def prompt(table: Table, fresh_turn: bool) -> None:
     view = table.screen
     if fresh_turn:
         table.say("")
-        table.say(text_table(view))
+        table.say(text_table(view, table.actions))
         table.say(text_board(view, view.current))
     elif view.phase != "main":
-        table.say(text_table(view).splitlines()[0])
+        table.say(text_table(view, table.actions).splitlines()[0])
     table.out.write(f"{view.seats[view.current].name}> ")
     table.out.flush()
 
 
-def replay_hint(path: Path) -> str:
-    return f"`python -m keystone play --replay {path}` shows it"
+def replay_hint(path: Path, lang: Language = DEFAULT) -> str:
+    return tr(lang, "cli.replay_hint", path=path)
 
 
 def leave(table: Table, newline: bool) -> str:
     """The one line said when a person leaves before the end."""
-    saved = f" It is saved in {table.save}; {replay_hint(table.save)}." if table.save else ""
-    return ("\n" if newline else "") + f"Game left.{saved}"
+    said = (table.words("cli.left.saved", path=table.save, hint=replay_hint(table.save, table.lang))
+            if table.save else table.words("cli.left"))
+    return ("\n" if newline else "") + said
 
 
 def finish(table: Table) -> int:
@@ -297,7 +292,7 @@ def finish(table: Table) -> int:
     table.say(text_scores(sheets, [s.name for s in view.seats]))
     write_images(table.images, view, sheets)
     if table.save is not None:
-        table.say(f"The game is saved in {table.save}; {replay_hint(table.save)} again.")
+        table.say(table.words("cli.saved", path=table.save, hint=replay_hint(table.save, table.lang)))
     return 0
 
 
@@ -350,7 +345,7 @@ def play_to_the_end(table: Table, stdin: TextIO) -> int:
 # --------------------------------------------------------------------------- replaying
 
 
-def show_replay(path: Path, images: Path | None, out: TextIO) -> int:
+def show_replay(path: Path, images: Path | None, out: TextIO, lang: Language = DEFAULT) -> int:
     """Replay a saved game's moves and show where it stands: the table, every board and the scores."""
     try:
         saved = read_game(path)
@@ -359,14 +354,15 @@ def show_replay(path: Path, images: Path | None, out: TextIO) -> int:
         print(exc, file=sys.stderr)
         return 2
     view = public_view(state)
-    lines = [f"Replay of {path}: {', '.join(saved.names)}, seed {saved.seed}, {plural(len(saved.moves), 'move')}.",
-             text_table(view), *(text_board(view, seat.index) for seat in view.seats)]
+    moves = trn(lang, "cli.move.count", len(saved.moves))
+    lines = [tr(lang, "cli.replay", path=path, names=", ".join(saved.names), seed=saved.seed, moves=moves),
+             text_table(view, action_words("terminal", lang)), *(text_board(view, seat.index) for seat in view.seats)]
     if view.over:
         sheets = final_scores(state)
         lines.append(text_scores(sheets, saved.names))
     else:
         sheets = None
-        lines.append(scores_so_far(state))
+        lines.append(scores_so_far(state, lang))
     out.write("\n".join(lines) + "\n")
     write_images(images, view, sheets)
     return 0
@@ -375,10 +371,17 @@ def show_replay(path: Path, images: Path | None, out: TextIO) -> int:
 # --------------------------------------------------------------------------- setting up
 
 
-def ask_opponent(stdin: TextIO, out: TextIO) -> str | None:
-    """Ask until the answer is a bot level or a number of hot-seat players; None at end of input."""
+def level_names(lang: Language) -> dict[str, str]:
+    """Each bot level as a player of `lang` names it: "schwer" is "hard"."""
+    return {tr(lang, f"cli.level.{level}"): level for level in LEVELS}
+
+
+def ask_opponent(stdin: TextIO, out: TextIO, lang: Language = DEFAULT) -> str | None:
+    """Ask until the answer is a bot level (in English or `lang`) or a number of hot-seat players;
+    None at end of input."""
+    levels = {**level_names(DEFAULT), **level_names(lang)}
     while True:
-        out.write("Play against a bot (easy, normal, hard) or hot-seat (a number of players, 1-4)? ")
+        out.write(tr(lang, "cli.ask"))
         out.flush()
         line = stdin.readline()
         if not line:
@@ -386,12 +389,12 @@ def ask_opponent(stdin: TextIO, out: TextIO) -> str | None:
         answer = line.strip().lower()
         if answer in ("quit", "exit"):
             return None
-        if answer in LEVELS or answer in {"1", "2", "3", "4"}:
-            return answer
-        out.write(f"{answer!r} is not one of easy, normal, hard, 1, 2, 3 or 4 (or quit).\n")
+        if answer in levels or answer in {"1", "2", "3", "4"}:
+            return levels.get(answer, answer)
+        out.write(tr(lang, "cli.ask.again", answer=repr(answer)))
 
 
-def seats_for(args: argparse.Namespace, choice: str) -> tuple[list[str | None], list[str]]:
+def seats_for(args: argparse.Namespace, choice: str, lang: Language = DEFAULT) -> tuple[list[str | None], list[str]]:
     """Bot level (or None for a person) and name for every seat."""
     if choice in LEVELS:
         players = max(2, args.players or 2)
@@ -405,9 +408,9 @@ def seats_for(args: argparse.Namespace, choice: str) -> tuple[list[str | None], 
         if i < len(given):
             names.append(given[i])
         elif level is None:
-            names.append(f"Player {i + 1}")
+            names.append(tr(lang, "cli.seat.person", number=i + 1))
         else:
-            names.append(f"{level.capitalize()} bot" + (f" {i}" if players > 2 else ""))
+            names.append(tr(lang, f"cli.seat.bot.{level}") + (f" {i}" if players > 2 else ""))
     return seats, names
 
 
@@ -415,20 +418,23 @@ def given_names(args: argparse.Namespace) -> list[str]:
     return [n.strip() for n in (args.names or "").split(",") if n.strip()]
 
 
-def parser() -> argparse.ArgumentParser:
-    made = Parser(prog="python -m keystone play", description="Play Keystone in the terminal.")
-    made.add_argument("--vs", "--bot", dest="vs", choices=LEVELS, help="play against a bot of this level")
-    made.add_argument("--hotseat", type=int, choices=[1, 2, 3, 4], help="people taking turns at one keyboard")
-    made.add_argument("--players", type=int, choices=[2, 3, 4], help="seats in a game against bots (default 2)")
-    made.add_argument("--names", help="comma-separated seat names, in seat order")
-    made.add_argument("--seed", type=int, help="deal seed (the same seed deals the same game)")
-    made.add_argument("--rules", choices=["second-edition", "first-edition"],
-                      help="which edition's rules (default second-edition)")
-    made.add_argument("--images", type=Path, help="also write PNG pictures of the game to this folder")
-    made.add_argument("--budget", type=positive, help="simulated turns the hard bot may try per move")
-    made.add_argument("--save", type=Path, metavar="FILE", help="keep the game in FILE after every move")
-    made.add_argument("--replay", type=Path, metavar="FILE",
-                      help="replay a game saved with --save and show where it stands (only --images goes with it)")
+def parser(lang: Language = DEFAULT) -> argparse.ArgumentParser:
+    """The terminal game's options, explained in `lang` (the option names are the same in every language)."""
+    def say(option: str) -> str:
+        return tr(lang, f"cli.play.{option}")
+
+    made = Parser(prog="python -m keystone play", description=say("description"))
+    made.add_argument("--vs", "--bot", dest="vs", choices=LEVELS, help=say("vs"))
+    made.add_argument("--hotseat", type=int, choices=[1, 2, 3, 4], help=say("hotseat"))
+    made.add_argument("--players", type=int, choices=[2, 3, 4], help=say("players"))
+    made.add_argument("--names", help=say("names"))
+    made.add_argument("--seed", type=int, help=say("seed"))
+    made.add_argument("--rules", choices=["second-edition", "first-edition"], help=say("rules"))
+    made.add_argument("--images", type=Path, help=say("images"))
+    made.add_argument("--budget", type=positive, help=say("budget"))
+    made.add_argument("--save", type=Path, metavar="FILE", help=say("save"))
+    made.add_argument("--replay", type=Path, metavar="FILE", help=say("replay"))
+    add_language(made, lang)
     return made
 
 
@@ -438,36 +444,37 @@ def check_options(made: argparse.ArgumentParser, args: argparse.Namespace) -> No
         others = [f"--{name}" for name in ("vs", "hotseat", "players", "names", "seed", "rules", "budget", "save")
                   if getattr(args, name) is not None]
         if others:
-            made.error(f"--replay shows a saved game as it was played, so it cannot take {', '.join(others)}.")
-    if any(name.lower() == "you" for name in given_names(args)):
-        made.error("'You' cannot be a seat name: the game's sentences name every player in the third person.")
+            made.error(tr(args.lang, "cli.refuse.replay", options=", ".join(others)))
+    you = tr(args.lang, "cli.you")
+    if any(name.lower() == you.lower() for name in given_names(args)):
+        made.error(tr(args.lang, "cli.refuse.you", you=you))
     if args.save is not None and (args.save.is_dir() or not args.save.parent.is_dir()):
-        made.error(f"--save needs a file in a folder that exists; {args.save} is not one.")
+        made.error(tr(args.lang, "cli.refuse.save", path=args.save))
 
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
-    args = parse(parser(), argv, check_options)
+    args = parse(parser(asked_language(argv)), argv, check_options)
     if isinstance(args, int):
         return args
     inp = stdin if stdin is not None else sys.stdin
     out = stdout if stdout is not None else sys.stdout
     if args.replay is not None:
-        return show_replay(args.replay, args.images, out)
+        return show_replay(args.replay, args.images, out, args.lang)
     try:
-        choice = args.vs or (str(args.hotseat) if args.hotseat else None) or ask_opponent(inp, out)
+        choice = args.vs or (str(args.hotseat) if args.hotseat else None) or ask_opponent(inp, out, args.lang)
     except KeyboardInterrupt:
-        out.write("\nNo game chosen.\n")
+        out.write(tr(args.lang, "cli.no_game"))
         return INTERRUPTED
     if choice is None:
-        out.write("\nNo game chosen.\n")
+        out.write(tr(args.lang, "cli.no_game"))
         return 0
-    seats, names = seats_for(args, choice)
+    seats, names = seats_for(args, choice, args.lang)
     seed = args.seed if args.seed is not None else secrets.randbelow(1 << 31)
     config = GameConfig(players=len(seats), rules=args.rules or "second-edition")
     table = Table(new_game(config, seed, names), seats, seed, out, images=args.images, budget=args.budget,
-                  save=args.save)
+                  save=args.save, lang=args.lang)
     table.keep()
-    table.say(f"Keystone: {', '.join(names)}. Seed {seed}. Type `help` for the commands.")
+    table.say(table.words("cli.start", names=", ".join(names), seed=seed))
     return play(table, inp)
 
 

@@ -3,7 +3,10 @@
 Pure like the rest of the engine: the only input it reads is the packaged `journal.json`. The
 Discord layer (/journal) and the store build on these functions:
 - the journal: `assignments()`, `assignment(n)` (title, place, story, `setup_lines()`, rules with
-  their `name`/`text`, `goal_lines()`), `story_species(n)`;
+  their `name`/`text`, `goal_lines()`), `story_species(n)`; every word in English or German:
+  `title_in(lang)`, `story_in(lang)`, a rule's `name_in(lang)`/`text_in(lang)`, `setup_lines(lang)`,
+  `goal_lines(lang)`, `judge(n, state, lang)` / `progress(n, state, lang)` for the verdict, and
+  `rule_name_in(name, lang)` for a rule's name as a game's config keeps it (in English);
 - playing: `config_for(n, coop)` or `start(n, seed, name, coop)`; the config carries
   `assignment=n`, so a saved state is judged on its own; `keystone.engine.coop.acting_player`
   says which partner decides a co-op turn;
@@ -25,6 +28,7 @@ from keystone.engine.campaign.journal import (
     assignments,
     build_journal,
     config_for,
+    rule_name_in,
     start,
     story_species,
 )
@@ -68,6 +72,7 @@ __all__ = [
     "judge",
     "progress",
     "recommended",
+    "rule_name_in",
     "start",
     "story_species",
 ]

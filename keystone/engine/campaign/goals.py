@@ -15,8 +15,10 @@ from pydantic import Field, model_validator
 from keystone.cards import Card, Habitat, Ruleset, Symbol
 from keystone.engine.board import SIZE
 from keystone.engine.campaign.setup import Frozen
-from keystone.engine.campaign.words import STORY_PHRASE, article, count
+from keystone.engine.campaign.words import story_phrase
 from keystone.engine.scoring import BoardCell, ScoreSheet, longest_ecosystem
+from keystone.engine.words import symbol_name
+from keystone.i18n import DEFAULT, Language, tr, trn
 
 
 class Measure(NamedTuple):
@@ -53,13 +55,13 @@ class GoalBase(Frozen):
     def measure(self, m: Measure) -> int:
         raise NotImplementedError
 
-    def asks(self, amount: int) -> str:
+    def asks(self, amount: int, lang: Language = DEFAULT) -> str:
         """The goal as an instruction for a given threshold."""
         raise NotImplementedError
 
-    def result(self, value: int) -> str:
+    def result(self, value: int, lang: Language = DEFAULT) -> str:
         """What the board achieved, as a clause."""
-        raise NotImplementedError
+        return tr(lang, "journal.goal.have", value=value)
 
 
 class ScoreGoal(GoalBase):
@@ -71,11 +73,11 @@ class ScoreGoal(GoalBase):
     def measure(self, m: Measure) -> int:
         return m.sheet.total
 
-    def asks(self, amount: int) -> str:
-        return f"score at least {count(amount, 'point')}"
+    def asks(self, amount: int, lang: Language = DEFAULT) -> str:
+        return trn(lang, "journal.goal.score.asks", amount)
 
-    def result(self, value: int) -> str:
-        return f"you scored {value}"
+    def result(self, value: int, lang: Language = DEFAULT) -> str:
+        return tr(lang, "journal.goal.score.result", value=value)
 
 
 class EcosystemGoal(GoalBase):
@@ -94,14 +96,18 @@ class EcosystemGoal(GoalBase):
         habitats = [self.habitat] if self.habitat is not None else list(Habitat)
         return max(longest_ecosystem(m.board, h, m.rules) for h in habitats)
 
-    def _what(self) -> str:
-        return f"{self.habitat.value} ecosystem" if self.habitat is not None else "ecosystem"
+    def _what(self, lang: Language, form: str = "") -> str:
+        """"wetland ecosystem", or with `form` "a": "a wetland ecosystem"."""
+        habitat = self.habitat.value if self.habitat is not None else "any"
+        return tr(lang, f"journal.ecosystem.{habitat}" + (f".{form}" if form else ""))
 
-    def asks(self, amount: int) -> str:
-        return f"build {article(self._what())} of at least {amount} cards"
+    def asks(self, amount: int, lang: Language = DEFAULT) -> str:
+        return tr(lang, "journal.goal.ecosystem.asks", what=self._what(lang, "a"), amount=amount)
 
-    def result(self, value: int) -> str:
-        return f"your longest {self._what()} has {value} cards" if value else f"you have no {self._what()}"
+    def result(self, value: int, lang: Language = DEFAULT) -> str:
+        if not value:
+            return tr(lang, "journal.goal.ecosystem.none", what=self._what(lang))
+        return tr(lang, "journal.goal.ecosystem.result", what=self._what(lang), value=value)
 
 
 class EcosystemsGoal(GoalBase):
@@ -115,13 +121,13 @@ class EcosystemsGoal(GoalBase):
     def measure(self, m: Measure) -> int:
         return sum(1 for line in (*m.sheet.rows, *m.sheet.columns) if line.points)
 
-    def asks(self, amount: int) -> str:
+    def asks(self, amount: int, lang: Language = DEFAULT) -> str:
         if amount == self.ceiling():
-            return "score an ecosystem in every row and column"
-        return f"score an ecosystem in at least {amount} of the 8 rows and columns"
+            return tr(lang, "journal.goal.ecosystems.all")
+        return tr(lang, "journal.goal.ecosystems.asks", amount=amount)
 
-    def result(self, value: int) -> str:
-        return f"{value} scored one"
+    def result(self, value: int, lang: Language = DEFAULT) -> str:
+        return tr(lang, "journal.goal.ecosystems.result", value=value)
 
 
 class ObjectiveGoal(GoalBase):
@@ -133,11 +139,11 @@ class ObjectiveGoal(GoalBase):
     def measure(self, m: Measure) -> int:
         return m.sheet.goals_completed
 
-    def asks(self, amount: int) -> str:
-        return f"complete at least {count(amount, 'goal')} of your secret objective"
+    def asks(self, amount: int, lang: Language = DEFAULT) -> str:
+        return trn(lang, "journal.goal.objective.asks", amount)
 
-    def result(self, value: int) -> str:
-        return f"you completed {value}"
+    def result(self, value: int, lang: Language = DEFAULT) -> str:
+        return tr(lang, "journal.goal.objective.result", value=value)
 
 
 class ResearchGoal(GoalBase):
@@ -149,14 +155,16 @@ class ResearchGoal(GoalBase):
     def measure(self, m: Measure) -> int:
         return sum(1 for cell in m.board if cell is not None and cell[1] > 0 and shows(cell[0], self.symbol))
 
-    def _what(self) -> str:
-        return f"{self.symbol.value.capitalize()} card" if self.symbol is not None else "card"
+    def _words(self, part: str, n: int, lang: Language) -> str:
+        if self.symbol is None:
+            return trn(lang, f"journal.goal.research.any.{part}", n)
+        return trn(lang, f"journal.goal.research.{part}", n, symbol=symbol_name(self.symbol, lang))
 
-    def asks(self, amount: int) -> str:
-        return f"research at least {count(amount, self._what())}"
+    def asks(self, amount: int, lang: Language = DEFAULT) -> str:
+        return self._words("asks", amount, lang)
 
-    def result(self, value: int) -> str:
-        return f"{count(value, self._what())} of yours {'carries' if value == 1 else 'carry'} research"
+    def result(self, value: int, lang: Language = DEFAULT) -> str:
+        return self._words("result", value, lang)
 
 
 class SymbolGoal(GoalBase):
@@ -168,11 +176,8 @@ class SymbolGoal(GoalBase):
     def measure(self, m: Measure) -> int:
         return sum(1 for cell in m.board if cell is not None and shows(cell[0], self.symbol))
 
-    def asks(self, amount: int) -> str:
-        return f"have at least {count(amount, self.symbol.value.capitalize() + ' card')} on your board"
-
-    def result(self, value: int) -> str:
-        return f"you have {value}"
+    def asks(self, amount: int, lang: Language = DEFAULT) -> str:
+        return trn(lang, "journal.goal.symbol.asks", amount, symbol=symbol_name(self.symbol, lang))
 
 
 class KeystoneGoal(GoalBase):
@@ -181,11 +186,8 @@ class KeystoneGoal(GoalBase):
     def measure(self, m: Measure) -> int:
         return sum(1 for cell in m.board if cell is not None and cell[0].keystone)
 
-    def asks(self, amount: int) -> str:
-        return f"have at least {amount} Keystone species on your board"
-
-    def result(self, value: int) -> str:
-        return f"you have {value}"
+    def asks(self, amount: int, lang: Language = DEFAULT) -> str:
+        return tr(lang, "journal.goal.keystones.asks", amount=amount)
 
 
 class StoryGoal(GoalBase):
@@ -196,11 +198,8 @@ class StoryGoal(GoalBase):
     def measure(self, m: Measure) -> int:
         return sum(1 for cell in m.board if cell is not None and cell[0].id in m.story)
 
-    def asks(self, amount: int) -> str:
-        return f"have at least {amount} {STORY_PHRASE} on your board"
-
-    def result(self, value: int) -> str:
-        return f"you have {value}"
+    def asks(self, amount: int, lang: Language = DEFAULT) -> str:
+        return tr(lang, "journal.goal.story.asks", amount=amount, species=story_phrase(lang))
 
 
 class SynergyGoal(GoalBase):
@@ -212,11 +211,11 @@ class SynergyGoal(GoalBase):
     def measure(self, m: Measure) -> int:
         return m.sheet.synergy_tokens
 
-    def asks(self, amount: int) -> str:
-        return f"end with at least {count(amount, 'synergy token')}"
+    def asks(self, amount: int, lang: Language = DEFAULT) -> str:
+        return trn(lang, "journal.goal.synergy.asks", amount)
 
-    def result(self, value: int) -> str:
-        return f"you ended with {value}"
+    def result(self, value: int, lang: Language = DEFAULT) -> str:
+        return tr(lang, "journal.goal.synergy.result", value=value)
 
 
 Goal = Annotated[

@@ -25,14 +25,19 @@ from keystone.engine.campaign.setup import (
 from keystone.engine.campaign.words import goal_line, setup_lines, tokened
 from keystone.engine.game import new_game
 from keystone.engine.state import GameConfig, GameState
+from keystone.i18n import Language
 
 
 class Assignment(Frozen):
     number: int = Field(ge=1, le=LAST_ASSIGNMENT)
     title: str = Field(min_length=3, max_length=60)
+    title_de: str = Field(min_length=3, max_length=60)
     place: str = Field(min_length=3, max_length=80)
-    """Where in North America the assignment is set."""
+    """Where in North America the assignment is set: proper names, the same in every language."""
     story: str = Field(min_length=20, max_length=600)
+    story_de: str = Field(min_length=20, max_length=700)
+    """The German words sit beside the English in journal.json, as the cards' German names do, so an
+    assignment is checked whole on load: one without German text is refused."""
     setup: Setup = Setup()
     rules: tuple[Rule, ...] = ()
     goals: tuple[Goal, ...] = Field(min_length=1, max_length=3)
@@ -48,6 +53,12 @@ class Assignment(Frozen):
             if isinstance(rule, DisabledSkill) and (self.setup.skills is None or rule.skill not in self.setup.skills):
                 raise ValueError(f"disabled skill {rule.skill} must be one of the fixed skill tokens")
         return self
+
+    def title_in(self, lang: Language) -> str:
+        return self.title_de if lang == "de" else self.title
+
+    def story_in(self, lang: Language) -> str:
+        return self.story_de if lang == "de" else self.story
 
     @property
     def story_rule(self) -> StoryTokens | None:
@@ -73,13 +84,13 @@ class Assignment(Frozen):
             apply_rule(cfg, rule)
         return cfg
 
-    def setup_lines(self) -> list[str]:
+    def setup_lines(self, lang: Language = "en") -> list[str]:
         """The setup changes as short sentences, for the journal page."""
-        return setup_lines(self.setup)
+        return setup_lines(self.setup, lang)
 
-    def goal_lines(self) -> list[str]:
+    def goal_lines(self, lang: Language = "en") -> list[str]:
         """Each goal with its star thresholds, as on the journal page."""
-        return [tokened(goal_line(g.asks(g.stars[0]), g.stars), self.story_rule) for g in self.goals]
+        return [tokened(goal_line(g.asks(g.stars[0], lang), g.stars, lang), self.story_rule, lang) for g in self.goals]
 
 
 def build_journal(raw: Any) -> tuple[Assignment, ...]:
@@ -167,6 +178,13 @@ def config_for(number: int, coop: bool = False) -> GameConfig:
 def start(number: int, seed: int, name: str, coop: bool = False) -> GameState:
     """A new game of an assignment. In co-op the partners share the one board, named `name`."""
     return new_game(config_for(number, coop), seed, [name])
+
+
+def rule_name_in(name: str, lang: Language) -> str:
+    """A special rule's name, as a game's setup keeps it (in English, `GameConfig.rule_names`), said
+    in `lang`: "Leave No Trace" is "Keine Spuren". A name no assignment gives is returned as it is."""
+    found = next((r for a in assignments() for r in a.rules if r.name == name), None)
+    return found.name_in(lang) if found is not None else name
 
 
 def story_species(number: int) -> frozenset[str]:

@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from keystone.engine.state import GameConfig
+from keystone.i18n import Language
 
 LAST_ASSIGNMENT = 20
 """The number of assignments in the Field Journal; the last one opens the sealed envelope."""
@@ -43,7 +44,16 @@ class Setup(Frozen):
 class SpecialRule(Frozen):
     name: str = Field(min_length=3, max_length=40)
     """Short and memorable; a refused action's sentence quotes it."""
+    name_de: str = Field(min_length=3, max_length=40)
     text: str = Field(min_length=10)
+    text_de: str = Field(min_length=10)
+    """Every special rule is in German too, so a German player reads it whole; a missing one refuses the journal."""
+
+    def name_in(self, lang: Language) -> str:
+        return self.name_de if lang == "de" else self.name
+
+    def text_in(self, lang: Language) -> str:
+        return self.text_de if lang == "de" else self.text
 
 
 class NoWilds(SpecialRule):
@@ -71,6 +81,10 @@ class StoryTokens(SpecialRule):
     kind: Literal["story_tokens"]
     token: str = Field(min_length=3, max_length=30)
     """What one token stands for, e.g. "radio collar"."""
+    token_de: str = Field(min_length=3, max_length=30)
+
+    def token_in(self, lang: Language) -> str:
+        return self.token_de if lang == "de" else self.token
     species: tuple[str, ...] = Field(min_length=3)
 
 

@@ -8,9 +8,10 @@ from keystone.data import load_catalog
 from keystone.engine.campaign.goals import GoalBase, Measure, stars_for
 from keystone.engine.campaign.journal import Assignment, assignment
 from keystone.engine.campaign.setup import Frozen, JournalError, StoryTokens
-from keystone.engine.campaign.words import STAR_WORDS, capital, goal_line, tokened
+from keystone.engine.campaign.words import capital, goal_line, stars_word, tokened
 from keystone.engine.scoring import ScoreSheet, score_board
 from keystone.engine.state import GameState
+from keystone.i18n import DEFAULT, Language, tr
 
 
 class GoalOutcome(Frozen):
@@ -39,32 +40,32 @@ class AssignmentResult(Frozen):
     score: int
     goals: tuple[GoalOutcome, ...]
     sheet: ScoreSheet
+    lang: Language = DEFAULT
+    """The language of the sentences (and of `title`)."""
 
     def sentences(self) -> list[str]:
         """A headline and one sentence per goal, ready to post."""
-        if not self.finished:
-            head = f"Assignment {self.number}, {self.title}: in progress, {self.score} points so far."
-        elif self.won:
-            head = f"Assignment {self.number}, {self.title}: complete with {STAR_WORDS[self.stars]}."
-        else:
-            head = f"Assignment {self.number}, {self.title}: not complete this time."
+        which = "progress" if not self.finished else "won" if self.won else "lost"
+        stars = stars_word(self.stars, self.lang, "with") if self.won else ""
+        head = tr(self.lang, f"journal.verdict.{which}", number=self.number, title=self.title, score=self.score,
+                  stars=stars)
         return [head, *(g.sentence for g in self.goals)]
 
 
-def _outcome(goal: GoalBase, m: Measure, rule: StoryTokens | None) -> GoalOutcome:
+def _outcome(goal: GoalBase, m: Measure, rule: StoryTokens | None, lang: Language) -> GoalOutcome:
     value = goal.measure(m)
     stars = stars_for(goal.stars, value)
-    asked = goal.asks(goal.stars[0])
-    sentence = f"{capital(asked)}: {goal.result(value)}"
+    asked = goal.asks(goal.stars[0], lang)
+    sentence = tr(lang, "journal.verdict.goal", asked=capital(asked), result=goal.result(value, lang))
     if stars:
-        sentence += f", {STAR_WORDS[stars]}"
+        sentence += f", {stars_word(stars, lang)}"
         if stars < 3:
             following = goal.stars[sum(1 for t in goal.stars if value >= t)]
-            sentence += f" ({STAR_WORDS[stars + 1]} at {following})"
+            sentence += " " + tr(lang, "journal.verdict.next", stars=stars_word(stars + 1, lang), amount=following)
     else:
-        sentence += ", not reached"
-    return GoalOutcome(kind=goal.kind, asked=tokened(goal_line(asked, goal.stars), rule), value=value,
-                       thresholds=goal.stars, stars=stars, sentence=tokened(sentence + ".", rule))
+        sentence += ", " + tr(lang, "journal.verdict.missed")
+    return GoalOutcome(kind=goal.kind, asked=tokened(goal_line(asked, goal.stars, lang), rule, lang), value=value,
+                       thresholds=goal.stars, stars=stars, sentence=tokened(sentence + ".", rule, lang))
 
 
 def _measured(a: Assignment, state: GameState) -> tuple[ScoreSheet, Measure]:
@@ -79,14 +80,15 @@ def _measured(a: Assignment, state: GameState) -> tuple[ScoreSheet, Measure]:
     return sheet, Measure(board, sheet, story, state.config.rules)
 
 
-def evaluate(a: Assignment, state: GameState) -> AssignmentResult:
-    """Measure an assignment's goals on a game set up for it; `won` stays False until the game ends."""
+def evaluate(a: Assignment, state: GameState, lang: Language = DEFAULT) -> AssignmentResult:
+    """Measure an assignment's goals on a game set up for it; `won` stays False until the game ends.
+    The sentences are in `lang`."""
     sheet, m = _measured(a, state)
-    outcomes = tuple(_outcome(g, m, a.story_rule) for g in a.goals)
+    outcomes = tuple(_outcome(g, m, a.story_rule, lang) for g in a.goals)
     finished = state.phase == "over"
     stars = min(o.stars for o in outcomes) if finished else 0
-    return AssignmentResult(number=a.number, title=a.title, finished=finished, won=stars > 0, stars=stars,
-                            score=sheet.total, goals=outcomes, sheet=sheet)
+    return AssignmentResult(number=a.number, title=a.title_in(lang), finished=finished, won=stars > 0, stars=stars,
+                            score=sheet.total, goals=outcomes, sheet=sheet, lang=lang)
 
 
 def goal_values(number: int, state: GameState) -> tuple[int, tuple[int, ...]]:
@@ -96,13 +98,13 @@ def goal_values(number: int, state: GameState) -> tuple[int, tuple[int, ...]]:
     return sheet.total, tuple(g.measure(m) for g in a.goals)
 
 
-def progress(number: int, state: GameState) -> AssignmentResult:
+def progress(number: int, state: GameState, lang: Language = DEFAULT) -> AssignmentResult:
     """The goals measured on the board as it stands, e.g. for a progress line during play."""
-    return evaluate(assignment(number), state)
+    return evaluate(assignment(number), state, lang)
 
 
-def judge(number: int, state: GameState) -> AssignmentResult:
+def judge(number: int, state: GameState, lang: Language = DEFAULT) -> AssignmentResult:
     """Judge a finished assignment game: won, stars 0-3 and a sentence per goal."""
     if state.phase != "over":
         raise JournalError(f"Assignment {number} is still being played; it is judged when the game ends.")
-    return progress(number, state)
+    return progress(number, state, lang)

@@ -1,4 +1,5 @@
-"""The words players read on a journal page and in a verdict: setup lines, goal lines, stars."""
+"""The words players read on a journal page and in a verdict: setup lines, goal lines, stars; in
+each language, from the journal catalogue."""
 
 from __future__ import annotations
 
@@ -6,45 +7,44 @@ from collections.abc import Sequence
 
 from keystone.data import load_catalog
 from keystone.engine.campaign.setup import ENVELOPE, SOLO_TIME, Setup, StoryTokens
-
-STAR_WORDS = ("no stars", "one star", "two stars", "three stars")
-STORY_PHRASE = "story-token species"
-"""How goals name story species until an assignment puts its own token's name in (`tokened`)."""
+from keystone.i18n import DEFAULT, Language, tr
 
 
 def article(noun: str) -> str:
     return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
 
 
-def count(n: int, noun: str) -> str:
-    return f"{n} {noun}" + ("" if n == 1 else "s")
-
-
 def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def setup_lines(s: Setup) -> list[str]:
+def stars_word(stars: int, lang: Language = DEFAULT, case: str = "") -> str:
+    """"two stars" ("zwei Sterne"); `case` picks a form: "for", "with" or "short" ("two")."""
+    return tr(lang, f"journal.stars.{case + '.' if case else ''}{stars}")
+
+
+def setup_lines(s: Setup, lang: Language = DEFAULT) -> list[str]:
     """The setup changes as short sentences, for the journal page."""
     cat = load_catalog()
-    lines = [f"The time marker starts on {s.time_start}" + ("." if s.time_start != SOLO_TIME else " as usual."),
-             f"You start with {s.starting_synergy} synergy tokens."]
+    time = "journal.setup.time.usual" if s.time_start == SOLO_TIME else "journal.setup.time"
+    lines = [tr(lang, time, time=s.time_start), tr(lang, "journal.setup.synergy", count=s.starting_synergy)]
     if s.skills:
-        lines.append("Skill tokens in play: " + ", ".join(str(n) for n in s.skills) + ".")
+        lines.append(tr(lang, "journal.setup.skills", skills=", ".join(str(n) for n in s.skills)))
     if s.objective:
-        lines.append(f"Your secret objective is card {s.objective}.")
+        lines.append(tr(lang, "journal.setup.objective", number=s.objective))
     if s.field_size != 6:
-        lines.append(f"The Field holds {s.field_size} cards.")
+        lines.append(tr(lang, "journal.setup.field", count=s.field_size))
     if s.removed_cards:
-        lines.append("Left out of the deck: " + ", ".join(cat.card(c).name for c in s.removed_cards) + ".")
+        cards = ", ".join(cat.card(c).name_in(lang) for c in s.removed_cards)
+        lines.append(tr(lang, "journal.setup.removed", cards=cards))
     for cell, card in s.preset.items():
-        lines.append(f"Already on your board: {cat.card(card).name} on {cell.upper()}.")
+        lines.append(tr(lang, "journal.setup.preset", card=cat.card(card).name_in(lang), cell=cell.upper()))
     if ENVELOPE in s.expansions:
-        lines.append("The sealed envelope is opened: its species join the deck and its skill token the pool.")
+        lines.append(tr(lang, "journal.setup.envelope"))
     return lines
 
 
-def goal_line(asks: str, stars: Sequence[int]) -> str:
+def goal_line(asks: str, stars: Sequence[int], lang: Language = DEFAULT) -> str:
     """E.g. "Score at least 75 points for one star, 85 for two, 95 for three." or a lone pass/fail goal.
 
     `asks` is the goal as an instruction for its first threshold.
@@ -53,10 +53,20 @@ def goal_line(asks: str, stars: Sequence[int]) -> str:
     if len(stars) == 1:
         return line + "."
     first = 4 - len(stars)
-    levels = [f"{t} for {STAR_WORDS[first + i].split()[0]}" for i, t in enumerate(stars) if i]
-    return f"{line} for {STAR_WORDS[first]}, " + ", ".join(levels) + "."
+    levels = [tr(lang, "journal.goal.level", amount=t, stars=stars_word(first + i, lang, "short"))
+              for i, t in enumerate(stars) if i]
+    return ", ".join([tr(lang, "journal.goal.first", asks=line, stars=stars_word(first, lang, "for")), *levels]) + "."
 
 
-def tokened(text: str, rule: StoryTokens | None) -> str:
-    """Name the assignment's own story token in a goal sentence."""
-    return text.replace(STORY_PHRASE, f"species with {article(rule.token)}") if rule else text
+def story_phrase(lang: Language = DEFAULT) -> str:
+    """How goals name story species until an assignment puts its own token's name in (`tokened`)."""
+    return tr(lang, "journal.story.species")
+
+
+def tokened(text: str, rule: StoryTokens | None, lang: Language = DEFAULT) -> str:
+    """Name the assignment's own story token in a goal sentence: "species with a burrow flag"
+    ("Spezies mit „Baufähnchen“": German names the token, whose article varies, as a label)."""
+    if rule is None:
+        return text
+    token = article(rule.token) if lang == "en" else f"„{rule.token_in(lang)}“"
+    return text.replace(story_phrase(lang), tr(lang, "journal.story.tokened", token=token))
