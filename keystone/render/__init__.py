@@ -9,6 +9,7 @@ drawn with Pillow's built-in font so every machine makes the same picture.
 from __future__ import annotations
 
 from keystone.data import load_catalog
+from keystone.i18n import DEFAULT, Language
 from keystone.render.board import empty_mat, render_board
 from keystone.render.cards import card_face
 from keystone.render.common import png
@@ -30,9 +31,9 @@ def warm_up() -> None:
     shared_palette()
 
 
-def render_card(card_id: str) -> bytes:
-    """PNG of one card face (KeyError for an unknown id)."""
-    return png(card_face(card_id))
+def render_card(card_id: str, lang: Language = DEFAULT) -> bytes:
+    """PNG of one card face, named in `lang` (KeyError for an unknown id)."""
+    return png(card_face(card_id, lang))
 
 
 __all__ = [

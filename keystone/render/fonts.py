@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import functools
 import math
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -20,6 +22,33 @@ Discord shows it about 400 px wide on a phone, which leaves 9 px letters."""
 _shrink: list[float] = [1.0]
 """How much the image being drawn is scaled down afterwards (card faces are drawn large)."""
 _logs: list[list[float]] = []
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """One line of text as drawn: its words, shown size, the box its pixels cover and the size of
+    the image it was drawn on (both in that image's pixels)."""
+
+    text: str
+    size: float
+    box: tuple[int, int, int, int]
+    image: tuple[int, int]
+
+    def inside(self) -> bool:
+        """Every pixel of the text lies on its image."""
+        x0, y0, x1, y1 = self.box
+        return x0 >= 0 and y0 >= 0 and x1 <= self.image[0] and y1 <= self.image[1]
+
+
+@dataclass
+class Record:
+    """What `record_texts` saw: every line drawn, and every text shortened to fit (with "...")."""
+
+    drawn: list[Drawn] = field(default_factory=list)
+    cut: list[str] = field(default_factory=list)
+
+
+_records: list[Record] = []
 
 
 @contextmanager
@@ -42,6 +71,23 @@ def record_sizes() -> Iterator[list[float]]:
         yield log
     finally:
         _logs.remove(log)
+
+
+@contextmanager
+def record_texts() -> Iterator[Record]:
+    """Collect every line of text drawn inside, with its box, and every text cut to fit, so a
+    test can check that no words are lost or drawn off the picture."""
+    record = Record()
+    _records.append(record)
+    try:
+        yield record
+    finally:
+        _records.remove(record)
+
+
+def _cut(text: str) -> None:
+    for record in _records:
+        record.cut.append(text)
 
 
 @functools.cache
@@ -73,28 +119,69 @@ def _overprint(size: int) -> tuple[float, ...]:
 
 
 def wrap(text: str, size: int, max_width: int, max_lines: int = 3) -> list[str]:
-    """Greedy word wrap; a word too long for a line is cut with an ellipsis on the last line."""
+    """Greedy word wrap; a word wider than a line breaks after its hyphens, then between two
+    consonants (`pieces`); what does not fit in `max_lines` is cut with an ellipsis."""
     lines: list[str] = []
     current = ""
     for word in text.split():
-        candidate = f"{current} {word}".strip()
-        if width(candidate, size) <= max_width or not current:
-            current = candidate
-        else:
-            lines.append(current)
-            current = word
+        for k, piece in enumerate(pieces(word, size, max_width)):
+            candidate = current + piece if k else f"{current} {piece}".strip()
+            if width(candidate, size) <= max_width or not current:
+                current = candidate
+            else:
+                lines.append(current)
+                current = piece
     if current:
         lines.append(current)
     if len(lines) > max_lines:
+        _cut(text)
         lines = lines[:max_lines]
         lines[-1] = lines[-1] + "..."
     return [fit(line, size, max_width) for line in lines]
+
+
+_VOWELS = frozenset("aeiouyäöüAEIOUYÄÖÜ")
+_KEEP = ("ch", "ck", "sch", "ph", "th", "qu")
+"""Letter groups a break never splits."""
+
+
+def _break_points(word: str) -> list[int]:
+    """Where a long word may break with a hyphen: between two consonants, never inside a letter
+    group that spells one sound, at least three letters from either end (German compounds mostly
+    join there: Riesenmammut-baum, Baumwollschwanz-kaninchen)."""
+    points = []
+    for i in range(3, len(word) - 2):
+        a, b = word[i - 1], word[i]
+        if not (a.isalpha() and b.isalpha()) or a in _VOWELS or b in _VOWELS:
+            continue
+        if any(word.find(g, max(0, i - len(g) + 1), i + len(g) - 1) >= 0 for g in _KEEP):
+            continue
+        points.append(i)
+    return points
+
+
+def pieces(word: str, size: int, max_width: int) -> list[str]:
+    """`word` as pieces a line may end after: the word itself when it fits a line, else split
+    after each hyphen, and any piece still too wide split at the last break point that fits."""
+    if width(word, size) <= max_width:
+        return [word]
+    out: list[str] = []
+    for part in re.findall(r"[^-]+-*|-+", word):
+        while width(part, size) > max_width:
+            fitting = [i for i in _break_points(part.rstrip("-")) if width(part[:i] + "-", size) <= max_width]
+            if not fitting:
+                break
+            out.append(part[:fitting[-1]] + "-")
+            part = part[fitting[-1]:]
+        out.append(part)
+    return out
 
 
 def fit(text: str, size: int, max_width: int) -> str:
     """`text`, shortened with an ellipsis until it fits `max_width`."""
     if width(text, size) <= max_width:
         return text
+    _cut(text)
     while text and width(text + "...", size) > max_width:
         text = text[:-1]
     return text.rstrip() + "..."
@@ -137,4 +224,8 @@ def draw_text(
     for log in _logs:
         log.append(max(size, MIN_SIZE) / _shrink[-1])
     mask, left, top = _mask(text, size, bold, anchor)
-    image.paste(fill, (round(xy[0]) + left, round(xy[1]) + top), mask)
+    at = (round(xy[0]) + left, round(xy[1]) + top)
+    for record in _records:
+        box = (at[0], at[1], at[0] + mask.width, at[1] + mask.height)
+        record.drawn.append(Drawn(text, max(size, MIN_SIZE) / _shrink[-1], box, image.size))
+    image.paste(fill, at, mask)
