@@ -105,7 +105,7 @@ def width(text: str, size: int, bold: bool = False) -> int:
     extra = 0
     if bold:
         extra = 2 * stroke(size) if stroke(size) else 1
-    return int(font(size).getlength(text)) + extra
+    return int(font(size).getlength(_spelt(text)[0])) + extra
 
 
 def stroke(size: int) -> int:
@@ -187,21 +187,63 @@ def fit(text: str, size: int, max_width: int) -> str:
     return text.rstrip() + "..."
 
 
+_BASE = {"ä": "a", "ö": "o", "ü": "u", "Ä": "A", "Ö": "O", "Ü": "U", "é": "e"}
+"""Letters the built-in font lacks, drawn as their base letter with the mark added (`_marks`)."""
+_SPELT = str.maketrans({"ß": "ss", "„": ",,", **_BASE})
+"""What the built-in font draws for each letter it lacks: ß as ss (as Swiss German writes it), the
+low opening quote as two commas, and a marked letter as its base letter."""
+
+
+def _spelt(text: str) -> tuple[str, tuple[tuple[int, str], ...]]:
+    """The text as the built-in font can draw it, and where a mark goes: (index, letter)."""
+    if text.isascii():
+        return text, ()
+    plain = text.replace("ß", "ss")
+    marks = tuple((i, ch) for i, ch in enumerate(plain) if ch in _BASE)
+    return plain.translate(_SPELT), marks
+
+
+def _marks(draw: ImageDraw.ImageDraw, face: ImageFont.FreeTypeFont, shown: str, marks: tuple[tuple[int, str], ...],
+           baseline: tuple[float, float], weight: int) -> None:
+    """Umlaut dots (or an acute) above the base letters of `shown`, whose baseline starts at `baseline`."""
+    dot = max(2.0, face.size * 0.1) + weight
+    for i, letter in marks:
+        x = baseline[0] + face.getlength(shown[:i])
+        glyph = face.getbbox(shown[i], anchor="ls")
+        top = baseline[1] + glyph[1] - dot * 0.6
+        centre = x + (glyph[0] + glyph[2]) / 2
+        if letter == "é":
+            draw.line((centre - dot * 0.3, top - dot * 0.2, centre + dot * 0.7, top - dot * 1.4), fill=255,
+                      width=max(1, round(dot * 0.6)))
+            continue
+        gap = (glyph[2] - glyph[0]) * 0.22
+        for cx in (centre - gap - dot / 2, centre + gap - dot / 2):
+            draw.ellipse((cx, top - dot, cx + dot, top), fill=255)
+
+
 @functools.lru_cache(maxsize=8192)
 def _mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
     """The text's coverage mask and its offset from the anchor point, rendered once per string."""
     face = font(size)
+    shown, marks = _spelt(text)
     width_ = stroke(size) if bold else 0
-    box = face.getbbox(text, anchor=anchor, stroke_width=width_)
+    box = face.getbbox(shown, anchor=anchor, stroke_width=width_)
     left, top, right, bottom = math.floor(box[0]), math.floor(box[1]), math.ceil(box[2]), math.ceil(box[3])
+    if marks:
+        line = face.getbbox(shown, anchor="ls")
+        baseline = (box[0] - line[0], box[1] - line[1])
+        top = min(top, math.floor(baseline[1] - face.size * 1.05))
     extra = 2 if bold and not width_ else 0
     mask = Image.new("L", (max(1, right - left + extra), max(1, bottom - top)), 0)
     draw = ImageDraw.Draw(mask)
     origin = (-left, -top)
-    draw.text(origin, text, font=face, fill=255, anchor=anchor, stroke_width=width_, stroke_fill=255)
+    draw.text(origin, shown, font=face, fill=255, anchor=anchor, stroke_width=width_, stroke_fill=255)
     if bold and not width_:
         for dx in _overprint(size):
-            draw.text((origin[0] + dx, origin[1]), text, font=face, fill=255, anchor=anchor)
+            draw.text((origin[0] + dx, origin[1]), shown, font=face, fill=255, anchor=anchor)
+    if marks:
+        start = (origin[0] + baseline[0], origin[1] + baseline[1])
+        _marks(draw, face, shown, marks, start, width_ + (1 if bold else 0))
     return mask, left, top
 
 

@@ -196,22 +196,21 @@ def _headline(view: GameView, sheets: Sequence[ScoreSheet], places: Sequence[int
 def _scored_headline(names: Sequence[str], sheets: Sequence[ScoreSheet], places: Sequence[int],
                      lang: Language) -> tuple[str, str]:
     first = [i for i, p in enumerate(places) if p == 1]
-    points = counted("word.point", sheets[first[0]].total, lang)
     best = sheets[first[0]].total
     if len(sheets) == 1:
-        return tr(lang, "picture.head.solo", name=names[0], points=points), ""
+        return trn(lang, "picture.head.solo", best, name=names[0]), ""
     if len(first) > 1:
         together = names[first[0]]
         for i in first[1:]:
             together = tr(lang, "picture.and", first=together, second=names[i])
-        return tr(lang, "picture.head.shared", names=together, points=points), tr(lang, "picture.head.tied")
+        return trn(lang, "picture.head.shared", best, names=together), tr(lang, "picture.head.tied")
     top = first[0]
     tied_total = [i for i, s in enumerate(sheets) if s.total == best and i != top]
     why = ""
     if tied_total:
         same_goals = all(sheets[i].goals_completed == sheets[top].goals_completed for i in tied_total)
         why = tr(lang, "picture.head.tie_synergy" if same_goals else "picture.head.tie_goals")
-    return tr(lang, "picture.head.wins", name=names[top], points=points), why
+    return trn(lang, "picture.head.wins", best, name=names[top]), why
 
 
 def render_scoresheet_image(view: GameView, sheets: Sequence[ScoreSheet], lang: Language = DEFAULT) -> Image.Image:
