@@ -33,6 +33,13 @@ class Drawn:
     size: float
     box: tuple[int, int, int, int]
     image: tuple[int, int]
+    canvas: Image.Image = field(compare=False, repr=False)
+    """The image it was drawn on (kept, so two lines on one image are told from others)."""
+
+    def overlaps(self, other: Drawn) -> bool:
+        """Both lines were drawn on the same image and their boxes share pixels."""
+        a, b = self.box, other.box
+        return self.canvas is other.canvas and a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
     def inside(self) -> bool:
         """Every pixel of the text lies on its image."""
@@ -269,5 +276,5 @@ def draw_text(
     at = (round(xy[0]) + left, round(xy[1]) + top)
     for record in _records:
         box = (at[0], at[1], at[0] + mask.width, at[1] + mask.height)
-        record.drawn.append(Drawn(text, max(size, MIN_SIZE) / _shrink[-1], box, image.size))
+        record.drawn.append(Drawn(text, max(size, MIN_SIZE) / _shrink[-1], box, image.size, image))
     image.paste(fill, at, mask)
