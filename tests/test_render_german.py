@@ -10,9 +10,11 @@ import pytest
 from PIL import Image
 
 from keystone.app import pictures
+from keystone.cards import Habitat
 from keystone.data import load_catalog
 from keystone.engine import player_view, public_view
-from keystone.i18n import Language
+from keystone.engine.words import habitat_name
+from keystone.i18n import Language, tr
 from keystone.render import (
     encode,
     fonts,
@@ -41,9 +43,9 @@ def _letters(text: str) -> str:
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_no_card_name_is_cut_and_every_line_fits_the_name_band(lang: Language) -> None:
-    cards = load_catalog().all_cards()
-    for card in cards:
-        name = card.name_in(lang)
+    names = [card.name_in(lang) for card in load_catalog().all_cards() if not card.wild]
+    names += [tr(lang, "picture.wild.name", habitat=habitat_name(h, lang)) for h in Habitat]
+    for name in names:
         lines, _ = _name_lines(name)
         assert len(lines) <= 3, name
         assert max(fonts.width(line, 15) for line in lines) <= BAND, name
