@@ -4,6 +4,8 @@ Images are PNG bytes, deterministic (the same view gives the same bytes), at mos
 no text under 18 px (Discord shows them about 400 px wide on a phone; the final score sheet is the
 one wider picture),
 drawn with Pillow's built-in font so every machine makes the same picture.
+Every entry point takes `lang` (English by default): each word drawn comes from the `pictures`
+catalogue or the game's words, and a German word too long for its line breaks rather than shrinks.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from keystone.engine.board import CELL_NAMES, ROWS
 from keystone.engine.views import GameView, SeatView
-from keystone.i18n import DEFAULT, Language, tr
+from keystone.i18n import DEFAULT, Language, tr, trn
 from keystone.render import fonts
 from keystone.render.cards import empty_cell, placed_face
 from keystone.render.common import (
@@ -89,7 +89,8 @@ def header(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], w
     fonts.draw_text(image, (right, y), cells_text, 20, MUTED, anchor="rm")
     syn_x = right - fonts.width(cells_text, 20) - 20 - 130
     used = token_count(image, draw, (syn_x, y), "synergy", seat.synergy, size=30, text_size=24)
-    fonts.draw_text(image, (syn_x + used + 6, y + 1), tr(lang, "picture.synergy"), 20, MUTED, anchor="lm")
+    word = trn(lang, "picture.synergy", seat.synergy)
+    fonts.draw_text(image, (syn_x + used + 6, y + 1), word, 20, MUTED, anchor="lm")
 
 
 def _panel_height(has_objective: bool, with_legend: bool) -> int:
