@@ -1,7 +1,8 @@
 """Text renderings of the board, the table and the scores: for the terminal, logs and screen readers.
 
-Plain ASCII, fixed width; every fact in the pictures is here too. The table names actions in the
-terminal's notation unless the caller passes other `ActionWords`.
+Plain text, fixed width (ASCII in English; German adds its umlauts), in `lang`; every fact in the
+pictures is here too. The table names actions in the terminal's notation unless the caller passes
+other `ActionWords`.
 """
 
 from __future__ import annotations
