@@ -1,9 +1,11 @@
 """How the German card names fit the name band of a card face, measured with the card's own font.
 
-The face wraps a name into at most three lines of `W - 12` design units at size 15 and cuts what
-does not fit with "...". This prints, for each language, the widest name on one line and the
-widest wrapped line, every name cut (and which would still be cut if lines could break after a
-hyphen), then every German name wider than the widest English one.
+The face wraps a name into at most three lines of `W - 12` design units at size 15 (the phone's
+smallest text, so it never shrinks); a word wider than a line breaks after its hyphens, then
+between two consonants, and only what still does not fit would be cut with "...". This prints,
+for each language, the widest name on one line and the widest wrapped line, every name cut (none
+should be), every name broken inside a word, then every German name wider than the widest
+English one.
 Run: python bench/bench_card_names.py
 """
 
@@ -40,8 +42,9 @@ def main() -> None:
         three = sum(s[2] == 3 for s in sizes)
         print(f"{lang}: widest one-line {widest[lang][0]}, widest wrapped line {widest[lang][1]} of {BAND}, "
               f"{three} on three lines, cut: {[n for n, s in zip(listed, sizes, strict=True) if s[3]]}")
-    hyphens = [n for n in names["de"] if measure(n.replace("-", "- "))[3]]
-    print(f"de names still cut if the face also broke lines after hyphens: {hyphens}")
+    for lang, listed in names.items():
+        inside = {n: _name_lines(n)[0] for n in listed if any(line.endswith("-") for line in _name_lines(n)[0])}
+        print(f"{lang} names broken inside a word ({len(inside)}): {inside}")
     print("German names wider than the widest English name (one line, widest wrapped line, lines):")
     for name in names["de"]:
         one, line, count, _ = measure(name)

@@ -1,8 +1,9 @@
 """Pictures for messages, drawn by keystone.render; a plain text card stands in for any picture
 the renderer fails to draw, so a rendering problem never blocks a move.
 
-Each `*_file` gives a ready attachment: a file name, the PNG and its alt text (the picture in
-words, within Discord's 1024 characters), so a screen reader tells what the picture shows.
+Each `*_file` gives a ready attachment in the reader's language (`lang`): a file name, the PNG and
+its alt text (the picture in words, within Discord's 1024 characters), so a screen reader tells
+what the picture shows.
 """
 
 from __future__ import annotations
@@ -16,8 +17,11 @@ from PIL import Image, ImageDraw
 from keystone import render
 from keystone.app import text
 from keystone.app.replies import File
+from keystone.data import load_catalog
 from keystone.engine import GameView
 from keystone.engine.scoring import ScoreSheet
+from keystone.engine.words import GOAL_LETTERS, goal_sentence
+from keystone.i18n import DEFAULT, Language, tr
 
 log = logging.getLogger(__name__)
 
@@ -65,69 +69,79 @@ def _words(describe: Callable[[], str], fallback: Callable[[], Sequence[str]]) -
     return alt_text("\n".join(fallback()))
 
 
-def field_png(view: GameView) -> bytes:
-    return _draw(lambda: render.render_table(view), lambda: text.field_lines(view))
+def field_png(view: GameView, lang: Language = DEFAULT) -> bytes:
+    return _draw(lambda: render.render_table(view, lang=lang), lambda: text.field_lines(view))
 
 
-def board_png(view: GameView, seat: int) -> bytes:
-    return _draw(lambda: render.render_board(view, seat), lambda: text.board_lines(view, seat))
+def board_png(view: GameView, seat: int, lang: Language = DEFAULT) -> bytes:
+    return _draw(lambda: render.render_board(view, seat, lang=lang), lambda: text.board_lines(view, seat))
 
 
-def scores_png(view: GameView, sheets: Sequence[ScoreSheet]) -> bytes:
-    return _draw(lambda: render.render_scoresheet(view, list(sheets)), lambda: text.score_lines(view, sheets))
+def scores_png(view: GameView, sheets: Sequence[ScoreSheet], lang: Language = DEFAULT) -> bytes:
+    return _draw(lambda: render.render_scoresheet(view, list(sheets), lang), lambda: text.score_lines(view, sheets))
 
 
-def turn_png(view: GameView, seat: int, marked: Sequence[int] = ()) -> bytes:
+def turn_png(view: GameView, seat: int, marked: Sequence[int] = (), lang: Language = DEFAULT) -> bytes:
     """The Field, the time track, the players and the mover's board with the cards just placed
     framed: the one picture of a turn's message."""
-    return _draw(lambda: render.render_turn(view, seat, marked),
+    return _draw(lambda: render.render_turn(view, seat, marked, lang=lang),
                  lambda: [*text.field_lines(view), *text.board_lines(view, seat)])
 
 
-def hand_png(view: GameView, cards: Sequence[str]) -> bytes:
+def hand_png(view: GameView, cards: Sequence[str], lang: Language = DEFAULT) -> bytes:
     """The cards in the actor's hand (drawn or searched) as full card faces."""
-    return _draw(lambda: render.render_hand(view, cards), lambda: [text.card_name(c) for c in cards])
+    return _draw(lambda: render.render_hand(view, cards, lang=lang), lambda: [_card_name(c, lang) for c in cards])
 
 
-def objective_png(view: GameView, seat: int) -> bytes:
+def _card_name(card_id: str, lang: Language) -> str:
+    return load_catalog().card(card_id).name_in(lang)
+
+
+def _objective_words(number: int | None, lang: Language) -> str:
+    """The secret objective's four goals in words, for its owner's eyes only."""
+    if number is None:
+        return tr(lang, "picture.alt.no_objective")
+    goals = load_catalog().objectives[number].goals
+    parts = [f"{letter}. {goal_sentence(g.pattern, g.symbol, lang)}"
+             for letter, g in zip(GOAL_LETTERS, goals, strict=True)]
+    return tr(lang, "picture.alt.objective", number=number, goals="; ".join(parts))
+
+
+def objective_png(view: GameView, seat: int, lang: Language = DEFAULT) -> bytes:
     """One seat's secret objective with its owner's progress on each goal; only ever sent to its owner."""
-
-    def fallback() -> list[str]:
-        number = view.seats[seat].objective
-        return text.objective_text(number).split("; ") if number is not None else ["No secret objective."]
-
-    return _draw(lambda: render.render_objective(view, seat), fallback)
+    return _draw(lambda: render.render_objective(view, seat, lang),
+                 lambda: _objective_words(view.seats[seat].objective, lang).split("; "))
 
 
-def field_file(view: GameView) -> File:
-    return "field.png", field_png(view), _words(lambda: render.text_table(view), lambda: text.field_lines(view))
+def field_file(view: GameView, lang: Language = DEFAULT) -> File:
+    words = _words(lambda: render.text_table(view, lang=lang), lambda: text.field_lines(view))
+    return "field.png", field_png(view, lang), words
 
 
-def board_file(view: GameView, seat: int) -> File:
-    words = _words(lambda: render.text_board(view, seat), lambda: text.board_lines(view, seat))
-    return "board.png", board_png(view, seat), words
+def board_file(view: GameView, seat: int, lang: Language = DEFAULT) -> File:
+    words = _words(lambda: render.text_board(view, seat, lang), lambda: text.board_lines(view, seat))
+    return "board.png", board_png(view, seat, lang), words
 
 
-def turn_file(view: GameView, seat: int, marked: Sequence[int] = ()) -> File:
+def turn_file(view: GameView, seat: int, marked: Sequence[int] = (), lang: Language = DEFAULT) -> File:
     def describe() -> str:
-        return f"{render.text_board(view, seat)}\n{render.text_table(view)}"
+        return f"{render.text_board(view, seat, lang)}\n{render.text_table(view, lang=lang)}"
 
     words = _words(describe, lambda: [*text.board_lines(view, seat), *text.field_lines(view)])
-    return "turn.png", turn_png(view, seat, marked), words
+    return "turn.png", turn_png(view, seat, marked, lang), words
 
 
-def scores_file(view: GameView, sheets: Sequence[ScoreSheet]) -> File:
+def scores_file(view: GameView, sheets: Sequence[ScoreSheet], lang: Language = DEFAULT) -> File:
     names = [s.name for s in view.seats]
-    words = _words(lambda: render.text_scores(list(sheets), names), lambda: text.score_lines(view, sheets))
-    return "scores.png", scores_png(view, sheets), words
+    words = _words(lambda: render.text_scores(list(sheets), names, lang=lang), lambda: text.score_lines(view, sheets))
+    return "scores.png", scores_png(view, sheets, lang), words
 
 
-def hand_file(view: GameView, cards: Sequence[str]) -> File:
-    words = "Your cards: " + ", ".join(text.card_name(c) for c in cards) + "."
-    return "cards.png", hand_png(view, cards), alt_text(words)
+def hand_file(view: GameView, cards: Sequence[str], lang: Language = DEFAULT) -> File:
+    words = tr(lang, "picture.alt.hand", cards=", ".join(_card_name(c, lang) for c in cards))
+    return "cards.png", hand_png(view, cards, lang), alt_text(words)
 
 
-def objective_file(view: GameView, seat: int) -> File:
-    number = view.seats[seat].objective
-    words = text.objective_text(number) if number is not None else "No secret objective."
-    return "objective.png", objective_png(view, seat), alt_text(words)
+def objective_file(view: GameView, seat: int, lang: Language = DEFAULT) -> File:
+    words = _objective_words(view.seats[seat].objective, lang)
+    return "objective.png", objective_png(view, seat, lang), alt_text(words)

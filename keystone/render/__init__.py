@@ -4,11 +4,14 @@ Images are PNG bytes, deterministic (the same view gives the same bytes), at mos
 no text under 18 px (Discord shows them about 400 px wide on a phone; the final score sheet is the
 one wider picture),
 drawn with Pillow's built-in font so every machine makes the same picture.
+Every entry point takes `lang` (English by default): each word drawn comes from the `pictures`
+catalogue or the game's words, and a German word too long for its line breaks rather than shrinks.
 """
 
 from __future__ import annotations
 
 from keystone.data import load_catalog
+from keystone.i18n import DEFAULT, Language
 from keystone.render.board import empty_mat, render_board
 from keystone.render.cards import card_face
 from keystone.render.common import png
@@ -30,9 +33,9 @@ def warm_up() -> None:
     shared_palette()
 
 
-def render_card(card_id: str) -> bytes:
-    """PNG of one card face (KeyError for an unknown id)."""
-    return png(card_face(card_id))
+def render_card(card_id: str, lang: Language = DEFAULT) -> bytes:
+    """PNG of one card face, named in `lang` (KeyError for an unknown id)."""
+    return png(card_face(card_id, lang))
 
 
 __all__ = [

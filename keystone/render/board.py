@@ -9,6 +9,7 @@ from PIL import Image, ImageDraw
 
 from keystone.engine.board import CELL_NAMES, ROWS
 from keystone.engine.views import GameView, SeatView
+from keystone.i18n import DEFAULT, Language, tr, trn
 from keystone.render import fonts
 from keystone.render.cards import empty_cell, placed_face
 from keystone.render.common import (
@@ -75,20 +76,21 @@ def empty_mat() -> Image.Image:
 
 
 def header(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], width: int, view: GameView,
-           seat: SeatView) -> None:
+           seat: SeatView, lang: Language = DEFAULT) -> None:
     """Name on the left, a "to act" mark, synergy and cells filled on the right."""
     x, y = xy
     name = fonts.fit(seat.name, 26, width - 400)
     fonts.draw_text(image, (x, y), name, 26, INK, anchor="lm", bold=True)
     if view.current == seat.index and not view.over:
-        pill(image, (x + fonts.width(name, 26, bold=True) + 12, y), "to act", ACTIVE_DARK)
+        pill(image, (x + fonts.width(name, 26, bold=True) + 12, y), tr(lang, "picture.to_act"), ACTIVE_DARK)
     filled = sum(p is not None for p in seat.board)
-    cells_text = f"{filled}/16 cells"
+    cells_text = tr(lang, "picture.cells", filled=filled)
     right = x + width
     fonts.draw_text(image, (right, y), cells_text, 20, MUTED, anchor="rm")
     syn_x = right - fonts.width(cells_text, 20) - 20 - 130
     used = token_count(image, draw, (syn_x, y), "synergy", seat.synergy, size=30, text_size=24)
-    fonts.draw_text(image, (syn_x + used + 6, y + 1), "synergy", 20, MUTED, anchor="lm")
+    word = trn(lang, "picture.synergy", seat.synergy)
+    fonts.draw_text(image, (syn_x + used + 6, y + 1), word, 20, MUTED, anchor="lm")
 
 
 def _panel_height(has_objective: bool, with_legend: bool) -> int:
@@ -101,7 +103,7 @@ def _panel_height(has_objective: bool, with_legend: bool) -> int:
 
 
 @functools.lru_cache(maxsize=64)
-def _template(objective_number: int | None, over: bool, with_legend: bool) -> Image.Image:
+def _template(objective_number: int | None, over: bool, with_legend: bool, lang: Language) -> Image.Image:
     """Everything of a board picture that does not depend on the cards: page, mat, objective, legend."""
     objective = objective_card(objective_number)
     image, draw = canvas(PAGE_W, _panel_height(objective is not None, with_legend), PAGE)
@@ -110,25 +112,26 @@ def _template(objective_number: int | None, over: bool, with_legend: bool) -> Im
     image.paste(mat, (MARGIN, y), mat)
     y += MAT_H
     if objective is not None:
-        title = f"Secret objective {objective.number}" + ("" if over else " (only you see this)")
+        title = tr(lang, "picture.objective.title" if over else "picture.objective.private", number=objective.number)
         fonts.draw_text(image, (MARGIN + 4, y + 22), title, 20, INK, anchor="lm", bold=True)
-        y += 40 + objective_strip(image, draw, (MARGIN + 4, y + 40), PAGE_W - 2 * MARGIN, objective)
+        y += 40 + objective_strip(image, draw, (MARGIN + 4, y + 40), PAGE_W - 2 * MARGIN, objective,
+                                        lang=lang)
     if with_legend:
-        legend(image, draw, (MARGIN + 8, y + 14), PAGE_W - 2 * MARGIN - 8)
+        legend(image, draw, (MARGIN + 8, y + 14), PAGE_W - 2 * MARGIN - 8, lang)
     return image
 
 
 def board_panel(view: GameView, seat: SeatView, with_legend: bool = True, marked: Sequence[int] = (),
-                with_objective: bool = True) -> Image.Image:
+                with_objective: bool = True, lang: Language = DEFAULT) -> Image.Image:
     """Header, mat, and below it the owner's objective when this view may see it, then the legend.
     Cells in `marked` (placed this turn) get a bright frame."""
     objective = seat.objective if with_objective else None
-    image = _template(objective, view.over, with_legend).copy()
+    image = _template(objective, view.over, with_legend, lang).copy()
     draw = ImageDraw.Draw(image)
-    header(image, draw, (MARGIN + 4, MARGIN + HEADER_H // 2 - 4), PAGE_W - 2 * MARGIN - 8, view, seat)
+    header(image, draw, (MARGIN + 4, MARGIN + HEADER_H // 2 - 4), PAGE_W - 2 * MARGIN - 8, view, seat, lang)
     for i, placed in enumerate(seat.board):
         if placed is not None:
-            face = placed_face(placed.card, placed.research)
+            face = placed_face(placed.card, placed.research, lang)
             x, y = cell_origin(i)
             image.paste(face, (MARGIN + x, MARGIN + HEADER_H + y), face)
     for i in sorted(set(marked)):
@@ -147,11 +150,12 @@ def check_cells(cells: Sequence[int]) -> tuple[int, ...]:
     return tuple(cells)
 
 
-def render_board_image(view: GameView, seat: int, marked: Sequence[int] = ()) -> Image.Image:
+def render_board_image(view: GameView, seat: int, marked: Sequence[int] = (), lang: Language = DEFAULT) -> Image.Image:
     view = require_view(view, "render_board")
-    return board_panel(view, view.seats[require_seat(view, seat)], marked=check_cells(marked))
+    return board_panel(view, view.seats[require_seat(view, seat)], marked=check_cells(marked), lang=lang)
 
 
-def render_board(view: GameView, seat: int, marked: Sequence[int] = ()) -> bytes:
-    """PNG of one seat's board as `view` may see it (800 px wide), `marked` cells framed."""
-    return png(render_board_image(view, seat, marked))
+def render_board(view: GameView, seat: int, marked: Sequence[int] = (), lang: Language = DEFAULT) -> bytes:
+    """PNG of one seat's board as `view` may see it (800 px wide), `marked` cells framed, its words
+    in `lang`."""
+    return png(render_board_image(view, seat, marked, lang))

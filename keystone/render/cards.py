@@ -16,7 +16,8 @@ from PIL import Image, ImageDraw
 
 from keystone.cards import Card, Habitat
 from keystone.data import load_catalog
-from keystone.engine.words import HABITAT_NAMES
+from keystone.engine.words import habitat_name
+from keystone.i18n import DEFAULT, Language, tr
 from keystone.render import fonts
 from keystone.render.icons import habitat_icon, icon, paste, season_icon
 from keystone.render.palette import (
@@ -122,7 +123,8 @@ def _landscape(card: Card, w: int, h: int) -> Image.Image:
 
 def _name_lines(name: str) -> tuple[list[str], int]:
     """The name wrapped into the name band: two lines, or three set closer, at 15 design units
-    (18 px shown)."""
+    (18 px shown, the smallest a phone reads, so a long name breaks rather than shrinks: after a
+    hyphen, or a long compound between two consonants)."""
     lines = fonts.wrap(name, 15, W - 12, max_lines=3)
     return lines, (18 if len(lines) <= 2 else 16)
 
@@ -160,7 +162,7 @@ def _draw_species(big: Image.Image, card: Card) -> None:
         paste(big, icon("endangered" if card.endangered else "tag", _px(28)), (_px(W - 35), _px(38)))
 
 
-def _draw_wild(big: Image.Image, card: Card) -> None:
+def _draw_wild(big: Image.Image, card: Card, lang: Language) -> None:
     d = ImageDraw.Draw(big)
     habitat = card.habitats[0]
     colour = HABITAT_COLOUR[habitat]
@@ -176,7 +178,8 @@ def _draw_wild(big: Image.Image, card: Card) -> None:
     fonts.draw_text(big, (W / 2 * S, 75 * S), "1-5", _px(34), INK, anchor="mm")
     d.rounded_rectangle(_box(40, 104, W - 40, 124), radius=_px(8), fill=colour)
     light = sum(c * w for c, w in zip(colour, (0.299, 0.587, 0.114), strict=True)) > 150
-    fonts.draw_text(big, (W / 2 * S, 114 * S), "WILD", _px(15), INK if light else WHITE, anchor="mm", bold=True)
+    badge = tr(lang, "picture.wild.badge")
+    fonts.draw_text(big, (W / 2 * S, 114 * S), badge, _px(15), INK if light else WHITE, anchor="mm", bold=True)
 
 
 def _draw_name(big: Image.Image, name: str) -> None:
@@ -191,23 +194,24 @@ def _draw_name(big: Image.Image, name: str) -> None:
 
 
 @functools.cache
-def card_face(card_id: str) -> Image.Image:
-    """A card's face (RGBA, CARD_W x CARD_H, transparent corners); cached, treat as read-only."""
+def card_face(card_id: str, lang: Language = DEFAULT) -> Image.Image:
+    """A card's face (RGBA, CARD_W x CARD_H, transparent corners), named in `lang`; cached, treat as
+    read-only."""
     with fonts.drawn_large(SHRINK):
-        return _card_face(card_id)
+        return _card_face(card_id, lang)
 
 
-def _card_face(card_id: str) -> Image.Image:
+def _card_face(card_id: str, lang: Language) -> Image.Image:
     card = load_catalog().card(card_id)
     big = Image.new("RGBA", (_px(W), _px(H)), (0, 0, 0, 0))
     if card.wild:
         _frame(big, HABITAT_COLOUR[card.habitats[0]], 3)
-        _draw_wild(big, card)
-        name = f"{HABITAT_NAMES[card.habitats[0]]} Wild"
+        _draw_wild(big, card, lang)
+        name = tr(lang, "picture.wild.name", habitat=habitat_name(card.habitats[0], lang))
     else:
         _frame(big, CARD_EDGE, 2)
         _draw_species(big, card)
-        name = card.name
+        name = card.name_in(lang)
     _draw_name(big, name)
     edge = HABITAT_COLOUR[card.habitats[0]] if card.wild else CARD_EDGE
     ImageDraw.Draw(big).rounded_rectangle(_box(0, 0, W - 1, H - 1), radius=_px(RADIUS), outline=edge,
@@ -217,10 +221,10 @@ def _card_face(card_id: str) -> Image.Image:
 
 
 @functools.lru_cache(maxsize=1024)
-def placed_face(card_id: str, research: int) -> Image.Image:
+def placed_face(card_id: str, research: int, lang: Language = DEFAULT) -> Image.Image:
     """A face with its research tokens lying on it; several show their count in a white badge large
     enough to read on a phone."""
-    face = card_face(card_id)
+    face = card_face(card_id, lang)
     if research <= 0:
         return face
     out = face.copy()
@@ -267,7 +271,7 @@ def empty_cell(label: str) -> Image.Image:
 
 
 @functools.cache
-def empty_slot(width: int = CARD_W, height: int = CARD_H, label: str = "empty") -> Image.Image:
+def empty_slot(width: int = CARD_W, height: int = CARD_H, label: str = tr(DEFAULT, "picture.empty")) -> Image.Image:
     """A Field slot with no card (the deck ran dry), or an empty pile."""
     img = Image.new("RGBA", (width, height), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)

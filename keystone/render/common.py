@@ -9,7 +9,8 @@ from PIL import Image, ImageDraw
 from keystone.cards import Habitat, ObjectiveCard, Pattern, Season, Symbol
 from keystone.data import load_catalog
 from keystone.engine.views import GameView
-from keystone.engine.words import GOAL_LETTERS, ICON_LABELS, goal_name
+from keystone.engine.words import GOAL_LETTERS, goal_name, icon_label
+from keystone.i18n import DEFAULT, Language
 from keystone.render import fonts
 from keystone.render.encode import png
 from keystone.render.icons import habitat_icon, icon, paste, season_icon, symbol_icon
@@ -113,7 +114,8 @@ GOAL_ROW = 46
 
 
 def objective_strip(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], width: int,
-                    objective: ObjectiveCard, done: Sequence[bool] | None = None, columns: int = 2) -> int:
+                    objective: ObjectiveCard, done: Sequence[bool] | None = None, columns: int = 2,
+                    lang: Language = DEFAULT) -> int:
     """The four goals of a secret objective, `columns` to a row, each with its name (and a check or a
     cross when `done` is given); returns the height used."""
     x, y = xy
@@ -129,7 +131,7 @@ def objective_strip(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int
         if done is not None:
             paste(image, icon("check" if done[i] else "cross", 26), (tx, gy + 6))
             tx += 32
-        lines = fonts.wrap(goal_name(goal.pattern, goal.symbol), 18, gx + column - 8 - tx, max_lines=2)
+        lines = fonts.wrap(goal_name(goal.pattern, goal.symbol, lang), 18, gx + column - 8 - tx, max_lines=2)
         top = gy + 19 - 10 * (len(lines) - 1)
         for j, line in enumerate(lines):
             fonts.draw_text(image, (tx, top + j * 20), line, 18, INK, anchor="lm")
@@ -146,12 +148,13 @@ LEGEND_ROWS = 3
 LEGEND_ROW = 30
 
 
-def legend(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], width: int) -> int:
+def legend(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], width: int,
+           lang: Language = DEFAULT) -> int:
     """What every icon means, four to a row; returns the height used."""
     x, y = xy
-    items: list[tuple[Image.Image, str]] = [(habitat_icon(h, 24), ICON_LABELS[h.value]) for h in Habitat]
-    items += [(season_icon(s, 24), ICON_LABELS[s.value]) for s in Season]
-    items += [(icon(name, 24), ICON_LABELS[name]) for name in ("keystone", "endangered", "tag", "research")]
+    items: list[tuple[Image.Image, str]] = [(habitat_icon(h, 24), icon_label(h.value, lang)) for h in Habitat]
+    items += [(season_icon(s, 24), icon_label(s.value, lang)) for s in Season]
+    items += [(icon(name, 24), icon_label(name, lang)) for name in ("keystone", "endangered", "tag", "research")]
     column = width // 4
     for i, (sprite, label) in enumerate(items):
         cx = x + (i % 4) * column

@@ -1,26 +1,29 @@
 """Sentences about a view that both the pictures and the text renderings use.
 
 How to act is said in the words of the place the player reads it: Discord's commands, buttons
-and menus by default, or the terminal's notation when the caller passes `TERMINAL_ACTIONS`.
+and menus by default, or the terminal's notation when the caller passes `TERMINAL_ACTIONS`; the
+sentence is in `lang` (pass `ActionWords` of the same language, or none for Discord's).
 """
 
 from __future__ import annotations
 
+from keystone.cards import Habitat, Symbol
 from keystone.data import load_catalog
 from keystone.engine.views import GameView, PendingView, SkillView
-from keystone.engine.words import DISCORD_ACTIONS, HABITAT_NAMES, SYMBOL_NAMES, ActionWords, plural
+from keystone.engine.words import ActionWords, action_words, counted, habitat_name, symbol_name
+from keystone.i18n import DEFAULT, Language, tr, trn
 
 
-def skill_label(skill: SkillView) -> str:
+def skill_label(skill: SkillView, lang: Language = DEFAULT) -> str:
     """What the token does now: the summary of the side that is face up."""
     token = load_catalog().skill(skill.number)
-    return (token.exhausted if skill.exhausted else token.active).summary
+    return (token.exhausted if skill.exhausted else token.active).summary_in(lang)
 
 
-def skill_flip_label(skill: SkillView) -> str:
+def skill_flip_label(skill: SkillView, lang: Language = DEFAULT) -> str:
     """The preview panel of the other side, as printed at the bottom of the physical token."""
     token = load_catalog().skill(skill.number)
-    return (token.active if skill.exhausted else token.exhausted).summary
+    return (token.active if skill.exhausted else token.exhausted).summary_in(lang)
 
 
 def skill_state(skill: SkillView) -> str:
@@ -29,49 +32,65 @@ def skill_state(skill: SkillView) -> str:
     return "exhausted" if skill.exhausted else "active"
 
 
-def _target_name(target: str | None) -> str:
+def state_name(state: str, lang: Language = DEFAULT) -> str:
+    """A `skill_state` as the reader says it: active, exhausted (aktiv, inaktiv) or disabled."""
+    return tr(lang, "picture.skill.disabled" if state == "disabled" else f"token.skill.{state}")
+
+
+def _target_name(target: str | None, lang: Language) -> str:
     """A research target (a habitat or a symbol's value) as the cards print it."""
-    names = {**{h.value: n for h, n in HABITAT_NAMES.items()}, **{s.value: n for s, n in SYMBOL_NAMES.items()}}
-    return "matching" if target is None else names.get(target, target.title())
+    if target is None:
+        return tr(lang, "picture.matching")
+    if target in {h.value for h in Habitat}:
+        return habitat_name(Habitat(target), lang)
+    if target in {s.value for s in Symbol}:
+        return symbol_name(Symbol(target), lang)
+    return target.title()
 
 
-def pending_text(pending: PendingView, words: ActionWords = DISCORD_ACTIONS) -> str:
+def actions(words: ActionWords | None, lang: Language) -> ActionWords:
+    """The given way of acting, or Discord's in `lang`."""
+    return words if words is not None else action_words("discord", lang)
+
+
+def pending_text(pending: PendingView, words: ActionWords | None = None, lang: Language = DEFAULT) -> str:
     """The decision owed in the middle of a skill (a verb phrase), with the way to answer it."""
+    w = actions(words, lang)
+    key = f"picture.pending.{pending.kind}"
     match pending.kind:
         case "choose_exhausted":
-            options = ", ".join(str(o) for o in pending.options)
-            return f"choose the next exhausted skill to resolve ({options}): {words.resolve}"
+            return tr(lang, key, options=", ".join(str(o) for o in pending.options), resolve=w.resolve)
         case "draw_place":
-            return f"may draw {plural(pending.count, 'card')} from the deck: {words.draw}, or {words.skip}"
+            return tr(lang, key, cards=counted("card", pending.count, lang), draw=w.draw, skip=w.skip)
         case "discard_place":
-            return "looks at the top of the discard pile"
+            return tr(lang, key)
         case "place_held":
-            return f"may place one held card: {words.place}, or {words.skip}"
+            return tr(lang, key, place=w.place, skip=w.skip)
         case "pile_held":
-            return f"puts the held cards on the discard pile, in any order: {words.pile}"
+            return tr(lang, key, pile=w.pile)
         case "move":
-            moves = plural(pending.count, "move")
-            return f"may move a card to an empty cell ({moves} left): {words.move}, or {words.skip}"
+            moves = counted("picture.move", pending.count, lang)
+            return tr(lang, key, moves=moves, move=w.move, skip=w.skip)
         case "research":
-            target = _target_name(pending.target)
-            return f"may research one unresearched {target} card: {words.research}, or {words.skip}"
+            return tr(lang, key, target=_target_name(pending.target, lang), research=w.research, skip=w.skip)
         case "gain":
-            return f"gains {pending.count} synergy"
+            return trn(lang, key, pending.count)
         case "field_discard":
-            return f"must discard {plural(pending.count, 'Field card')}: {words.discard}"
+            return tr(lang, key, cards=counted("picture.field_card", pending.count, lang), discard=w.discard)
     return pending.kind  # pragma: no cover - every step kind is listed above
 
 
-def status_text(view: GameView, words: ActionWords = DISCORD_ACTIONS) -> str:
+def status_text(view: GameView, words: ActionWords | None = None, lang: Language = DEFAULT) -> str:
     """Who acts and what they may do, in one line, in the words of `words`."""
+    w = actions(words, lang)
     if view.over:
-        return "The game is over."
+        return tr(lang, "picture.status.over")
     who = view.seats[view.current].name
     if view.pending is not None:
-        skill = f" (skill {view.pending.skill})" if view.pending.skill is not None else ""
-        return f"{who}{skill} {pending_text(view.pending, words)}."
+        skill = tr(lang, "picture.skill.where", skill=view.pending.skill) if view.pending.skill is not None else ""
+        return tr(lang, "picture.status.pending", who=who, skill=skill, pending=pending_text(view.pending, w, lang))
     if view.phase == "after":
-        return f"{who} may buy a Wild card or end the turn: {words.wild}, or {words.endturn}."
+        return tr(lang, "picture.status.after", who=who, wild=w.wild, endturn=w.endturn)
     if view.phase == "resolve":
-        return f"{who} is finishing an action."
-    return f"{who} to act: {words.choices()}."
+        return tr(lang, "picture.status.resolve", who=who)
+    return tr(lang, "picture.status.act", who=who, choices=w.choices())

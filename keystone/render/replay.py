@@ -20,7 +20,8 @@ from keystone.data import load_catalog
 from keystone.engine.results import view_scores
 from keystone.engine.scoring import ScoreSheet, rank
 from keystone.engine.views import GameView, SeatView
-from keystone.engine.words import plural
+from keystone.engine.words import counted
+from keystone.i18n import DEFAULT, Language, tr
 from keystone.render import fonts
 from keystone.render.board import check_cells
 from keystone.render.common import canvas, pill, require_seat, require_view, token_count
@@ -45,6 +46,7 @@ from keystone.render.palette import (
     SLOT_TEXT,
     WHITE,
 )
+from keystone.render.scoresheet import ordinal
 
 WIDTH = 800
 """Like every picture: Discord shows it about 400 px wide on a phone."""
@@ -183,12 +185,8 @@ def empty_tile(label: str, size: int) -> Image.Image:
 # --------------------------------------------------------------------------- panels and frames
 
 
-def _ordinal(place: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(place, f"{place}th")
-
-
 def _draw_panel(image: Image.Image, xy: tuple[int, int], view: GameView, seat: SeatView, points: int,
-                moved: bool, marked: Sequence[int], result: tuple[ScoreSheet, int] | None) -> None:
+                moved: bool, marked: Sequence[int], result: tuple[ScoreSheet, int] | None, lang: Language) -> None:
     """One seat: name and points above its grid; the mover's panel and the cards it placed framed;
     at the end the place and how the total is made."""
     seats = len(view.seats)
@@ -199,20 +197,22 @@ def _draw_panel(image: Image.Image, xy: tuple[int, int], view: GameView, seat: S
     draw.rounded_rectangle((x, y, x + width - 1, y + height - 1), radius=14, fill=PAGE_DARK, outline=outline,
                            width=4 if moved else 1)
     left, right = x + PANEL_PAD, x + width - PANEL_PAD
-    score = plural(points if result is None else result[0].total, "point")
+    score = counted("word.point", points if result is None else result[0].total, lang)
     fonts.draw_text(image, (right, y + 22), score, 22, INK, anchor="rm", bold=True)
     room = right - left - fonts.width(score, 22, bold=True) - 12
     place = None if result is None or seats == 1 else result[1]
     if place is not None:
         won = place == 1 and view.resigned != seat.index
-        label = "resigned" if view.resigned == seat.index else ("wins" if won else _ordinal(place))
-        badge = pill(image, (left, y + 22), label, GOLD if won else (ALERT if label == "resigned" else MUTED),
+        resigned = view.resigned == seat.index
+        label = ordinal(place, lang) if not won else tr(lang, "picture.wins")
+        label = tr(lang, "picture.resigned") if resigned else label
+        badge = pill(image, (left, y + 22), label, GOLD if won else (ALERT if resigned else MUTED),
                      INK if won else WHITE, size=20)
         left_name, room = left + badge + 8, room - badge - 8
     else:
         left_name = left
     fonts.draw_text(image, (left_name, y + 22), fonts.fit(seat.name, 24, room), 24, INK, anchor="lm", bold=True)
-    _detail(image, draw, (left, y + 50), right - left, seat, result)
+    _detail(image, draw, (left, y + 50), right - left, seat, result, lang)
     grid_top = y + PANEL_HEAD
     draw.rounded_rectangle((left - 4, grid_top - 4, right + 3, grid_top + 4 * size + 3 * TILE_GAP + 3), radius=10,
                            fill=MAT)
@@ -230,18 +230,18 @@ CELLS = tuple(f"{row}{col}" for row in "ABCD" for col in range(1, 5))
 
 
 def _detail(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], width: int, seat: SeatView,
-            result: tuple[ScoreSheet, int] | None) -> None:
+            result: tuple[ScoreSheet, int] | None, lang: Language) -> None:
     """Under the name: synergy and cells filled while playing; at the end, how the total is made."""
     x, y = xy
     if result is None:
         used = token_count(image, draw, (x, y), "synergy", seat.synergy, size=24, text_size=20)
         filled = sum(p is not None for p in seat.board)
-        fonts.draw_text(image, (x + used + 16, y), f"{filled}/16 cells", 20, MUTED, anchor="lm")
+        fonts.draw_text(image, (x + used + 16, y), tr(lang, "picture.cells", filled=filled), 20, MUTED, anchor="lm")
         return
     sheet = result[0]
     lines = sum(line.points for line in (*sheet.rows, *sheet.columns))
-    parts = [f"lines {lines}", f"goals {sheet.objective_points}", f"synergy {sheet.synergy_points}"]
-    fonts.draw_text(image, (x, y), fonts.fit(" · ".join(parts), 20, width), 20, MUTED, anchor="lm")
+    parts = tr(lang, "picture.breakdown", lines=lines, goals=sheet.objective_points, synergy=sheet.synergy_points)
+    fonts.draw_text(image, (x, y), fonts.fit(parts, 20, width), 20, MUTED, anchor="lm")
 
 
 def _title(image: Image.Image, heading: str, progress: str, caption: str) -> None:
@@ -257,23 +257,24 @@ def _points(view: GameView) -> list[int]:
     return [sheet.total for sheet in view_scores(view)]
 
 
-def frame_image(frame: Frame, number: int, count: int) -> Image.Image:
+def frame_image(frame: Frame, number: int, count: int, lang: Language = DEFAULT) -> Image.Image:
     """Frame `number` (1-based) of `count`: the title, then every board."""
     view = require_view(frame.view, "frame_image")
     mover = None if frame.mover is None else require_seat(view, frame.mover)
     marked = check_cells(frame.marked)
     image, _ = canvas(*frame_size(len(view.seats)), PAGE)
     players = max(1, len(view.seats))
-    heading = "The game begins" if mover is None else f"Round {frame.turn // players + 1} · {view.seats[mover].name}"
+    heading = (tr(lang, "picture.begins") if mover is None
+               else tr(lang, "picture.round.mover", number=frame.turn // players + 1, name=view.seats[mover].name))
     _title(image, heading, f"{number}/{count}", frame.caption)
     for seat, points in zip(view.seats, _points(view), strict=True):
         moved = seat.index == mover
         _draw_panel(image, panel_origin(players, seat.index), view, seat, points, moved,
-                    marked if moved else (), None)
+                    marked if moved else (), None, lang)
     return image
 
 
-def final_image(final: Final, count: int, caption: str) -> Image.Image:
+def final_image(final: Final, count: int, caption: str, lang: Language = DEFAULT) -> Image.Image:
     """The last frame: every board with its final score, place and breakdown."""
     view = require_view(final.view, "final_image")
     if not view.over:
@@ -285,10 +286,10 @@ def final_image(final: Final, count: int, caption: str) -> Image.Image:
             raise ValueError(f"The sheet for {seat.name} shows a secret objective that this view may not see.")
     image, _ = canvas(*frame_size(len(view.seats)), PAGE)
     places = rank(final.sheets, view.resigned)
-    _title(image, "Final scores", f"{count}/{count}", caption)
+    _title(image, tr(lang, "picture.final"), f"{count}/{count}", caption)
     for seat, sheet, place in zip(view.seats, final.sheets, places, strict=True):
         _draw_panel(image, panel_origin(len(view.seats), seat.index), view, seat, sheet.total, False, (),
-                    (sheet, place))
+                    (sheet, place), lang)
     return image
 
 
@@ -298,9 +299,9 @@ THINNING = (1, 2, 3, 4, 6, 8)
 """Keep every turn frame, then every 2nd, 3rd... until the file fits (first and last always stay)."""
 
 
-def render_replay(frames: Sequence[Frame], final: Final, caption: str) -> bytes:
-    """An animated GIF of the game: `frames` (the start, then one per turn), then the final scores
-    with `caption`. Deterministic: the same frames give the same bytes.
+def render_replay(frames: Sequence[Frame], final: Final, caption: str, lang: Language = DEFAULT) -> bytes:
+    """An animated GIF of the game in `lang`: `frames` (the start, then one per turn), then the final
+    scores with `caption`. Deterministic: the same frames give the same bytes.
 
     If the file would exceed AIM_BYTES, turn frames are thinned (every 2nd, 3rd... kept); raises
     ReplayTooLarge when even the thinnest would exceed Discord's limit (MAX_BYTES)."""
@@ -308,7 +309,7 @@ def render_replay(frames: Sequence[Frame], final: Final, caption: str) -> bytes:
         raise ValueError("A replay needs at least its first frame.")
     data = b""
     for step in THINNING:
-        data = encode(thinned(frames, step), final, caption)
+        data = encode(thinned(frames, step), final, caption, lang)
         if len(data) <= AIM_BYTES:
             return data
     if len(data) > MAX_BYTES:
@@ -330,18 +331,19 @@ def durations(count: int) -> list[int]:
     return [FIRST_MS] + [FRAME_MS] * (count - 2) + [LAST_MS]
 
 
-def encode(frames: Sequence[Frame], final: Final, caption: str) -> bytes:
+def encode(frames: Sequence[Frame], final: Final, caption: str, lang: Language = DEFAULT) -> bytes:
     """Every frame drawn one at a time, put on the shared palette and streamed to the GIF writer."""
     count = len(frames) + 1
     palette = shared_palette().getpalette() or []
     palette += [0] * (768 - len(palette))
-    return write_gif(_indexed(_drawn(frames, final, caption, count)), count, durations(count), palette)
+    return write_gif(_indexed(_drawn(frames, final, caption, count, lang)), count, durations(count), palette)
 
 
-def _drawn(frames: Sequence[Frame], final: Final, caption: str, count: int) -> Iterator[Image.Image]:
+def _drawn(frames: Sequence[Frame], final: Final, caption: str, count: int,
+           lang: Language) -> Iterator[Image.Image]:
     for number, frame in enumerate(frames, start=1):
-        yield frame_image(frame, number, count)
-    yield final_image(final, count, caption)
+        yield frame_image(frame, number, count, lang)
+    yield final_image(final, count, caption, lang)
 
 
 def _indexed(images: Iterable[Image.Image]) -> Iterator[Image.Image]:

@@ -15,7 +15,8 @@ from keystone.engine.board import CELL_NAMES
 from keystone.engine.scoring import LINES, LineScore, ScoreSheet, rank
 from keystone.engine.state import PlacedCard
 from keystone.engine.views import GameView, SeatView
-from keystone.engine.words import plural
+from keystone.engine.words import counted
+from keystone.i18n import DEFAULT, Language, tr, trn
 from keystone.render import fonts
 from keystone.render.common import canvas, pattern_glyph, png, require_view, symbol_colour
 from keystone.render.icons import habitat_icon, icon, paste, symbol_icon
@@ -43,18 +44,23 @@ LINE_H = 58
 OBJ_H = 84
 SYN_H = 46
 TOTAL_H = 58
-FOOTNOTE = (
-    "Each line scores its best ecosystem: cards + research tokens (+N), scored once more per Keystone (xN).",
-    "Objective: 1, 2, 3 or 4 goals score 5, 10, 16 or 24. Synergy: 1 point for every 3 tokens.",
-)
+FOOTNOTE = ("picture.footnote.lines", "picture.footnote.points")
+"""The keys of the notes under the sheet: how a line and the rest are scored."""
 
 
 def _cell_index(label: str) -> int:
     return CELL_NAMES.index(label)
 
 
-def _ordinal(place: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(place, f"{place}th")
+def ordinal(place: int, lang: Language = DEFAULT) -> str:
+    """1st, 2nd, 3rd, 4th (1., 2., 3., 4.)."""
+    return tr(lang, f"picture.place.{place}" if place in (1, 2, 3) else "picture.place.other", place=place)
+
+
+def line_label(line: str, lang: Language = DEFAULT) -> str:
+    """A scored line's name ("Row A", "Column 2") in `lang`."""
+    kind, which = line.split()
+    return tr(lang, "picture.line.row", row=which) if kind == "Row" else tr(lang, "picture.line.column", column=which)
 
 
 def _check_sheets(view: GameView, sheets: Sequence[ScoreSheet]) -> None:
@@ -128,28 +134,28 @@ LINE_CELLS: dict[str, tuple[int, ...]] = dict(LINES)
 
 
 def _line_cell(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], width: int, seat: SeatView,
-               line: LineScore) -> None:
+               line: LineScore, lang: Language) -> None:
     x, y = xy
     _line_board(image, (x, y + 4), seat, line, LINE_CELLS.get(line.line, ()))
     fonts.draw_text(image, (x + width - 8, y + LINE_H // 2), str(line.points), 24, INK if line.points else FAINT,
                     anchor="rm", bold=True)
     if line.habitat is None:
-        fonts.draw_text(image, (x + 56, y + LINE_H // 2), "no ecosystem", 14, FAINT, anchor="lm")
+        fonts.draw_text(image, (x + 56, y + LINE_H // 2), tr(lang, "picture.no_ecosystem"), 14, FAINT, anchor="lm")
         return
     paste(image, habitat_icon(line.habitat, 22), (x + 56, y + LINE_H // 2 - 11))
-    detail = f"{line.cards} cards" + (f" +{line.research}" if line.research else "")
+    detail = trn(lang, "picture.line.cards", line.cards) + (f" +{line.research}" if line.research else "")
     if line.keystones:
         detail += f" x{1 + line.keystones}"
     fonts.draw_text(image, (x + 84, y + LINE_H // 2), detail, 15, MUTED, anchor="lm")
 
 
 def _objective_cell(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], width: int,
-                    sheet: ScoreSheet) -> None:
+                    sheet: ScoreSheet, lang: Language) -> None:
     x, y = xy
     fonts.draw_text(image, (x + width - 8, y + OBJ_H // 2), str(sheet.objective_points), 24,
                     INK if sheet.objective_points else FAINT, anchor="rm", bold=True)
     if sheet.objective is None:
-        fonts.draw_text(image, (x, y + OBJ_H // 2), "none", 15, FAINT, anchor="lm")
+        fonts.draw_text(image, (x, y + OBJ_H // 2), tr(lang, "picture.none"), 15, FAINT, anchor="lm")
         return
     for i, goal in enumerate(sheet.goals):
         gx = x + (i % 2) * 96
@@ -161,7 +167,7 @@ def _objective_cell(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int
 
 
 def _name_head(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], width: int, seat: SeatView,
-               place: int | None, winner: bool) -> None:
+               place: int | None, winner: bool, lang: Language) -> None:
     x, y = xy
     name_x = x
     if winner:
@@ -170,7 +176,7 @@ def _name_head(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int
     name = fonts.fit(seat.name, 22, width - (name_x - x) - 56)
     fonts.draw_text(image, (name_x, y + 18), name, 22, INK, anchor="lm", bold=True)
     if place is not None:
-        fonts.draw_text(image, (x + width - 8, y + 18), _ordinal(place), 18, ACTIVE_DARK if winner else MUTED,
+        fonts.draw_text(image, (x + width - 8, y + 18), ordinal(place, lang), 18, ACTIVE_DARK if winner else MUTED,
                         anchor="rm", bold=True)
     _full_board(image, (x, y + 44), seat)
 
@@ -178,32 +184,36 @@ def _name_head(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int
 # --------------------------------------------------------------------------- picture
 
 
-def _headline(view: GameView, sheets: Sequence[ScoreSheet], places: Sequence[int]) -> tuple[str, str]:
+def _headline(view: GameView, sheets: Sequence[ScoreSheet], places: Sequence[int],
+              lang: Language) -> tuple[str, str]:
     names = [s.name for s in view.seats]
     if view.resigned is not None:
-        title, _ = _scored_headline(names, sheets, places)
-        return title, f"{names[view.resigned]} resigned"
-    return _scored_headline(names, sheets, places)
+        title, _ = _scored_headline(names, sheets, places, lang)
+        return title, tr(lang, "picture.head.resigned", name=names[view.resigned])
+    return _scored_headline(names, sheets, places, lang)
 
 
-def _scored_headline(names: Sequence[str], sheets: Sequence[ScoreSheet], places: Sequence[int]) -> tuple[str, str]:
+def _scored_headline(names: Sequence[str], sheets: Sequence[ScoreSheet], places: Sequence[int],
+                     lang: Language) -> tuple[str, str]:
     first = [i for i, p in enumerate(places) if p == 1]
     best = sheets[first[0]].total
     if len(sheets) == 1:
-        return f"{names[0]} scored {plural(best, 'point')}", ""
+        return trn(lang, "picture.head.solo", best, name=names[0]), ""
     if len(first) > 1:
-        together = " and ".join(names[i] for i in first)
-        return f"{together} share the win with {plural(best, 'point')}", "tied on points, goals and synergy tokens"
+        together = names[first[0]]
+        for i in first[1:]:
+            together = tr(lang, "picture.and", first=together, second=names[i])
+        return trn(lang, "picture.head.shared", best, names=together), tr(lang, "picture.head.tied")
     top = first[0]
     tied_total = [i for i, s in enumerate(sheets) if s.total == best and i != top]
     why = ""
     if tied_total:
         same_goals = all(sheets[i].goals_completed == sheets[top].goals_completed for i in tied_total)
-        why = "won the tie on synergy tokens" if same_goals else "won the tie on goals completed"
-    return f"{names[top]} wins with {plural(best, 'point')}", why
+        why = tr(lang, "picture.head.tie_synergy" if same_goals else "picture.head.tie_goals")
+    return trn(lang, "picture.head.wins", best, name=names[top]), why
 
 
-def render_scoresheet_image(view: GameView, sheets: Sequence[ScoreSheet]) -> Image.Image:
+def render_scoresheet_image(view: GameView, sheets: Sequence[ScoreSheet], lang: Language = DEFAULT) -> Image.Image:
     view = require_view(view, "render_scoresheet")
     _check_sheets(view, sheets)
     places = rank(sheets, view.resigned)
@@ -211,18 +221,19 @@ def render_scoresheet_image(view: GameView, sheets: Sequence[ScoreSheet]) -> Ima
     col_w = min(260, (MAX_W - 2 * MARGIN - LABEL_W) // n)
     width = 2 * MARGIN + LABEL_W + n * col_w
     body = HEAD_H + 8 * LINE_H + OBJ_H + SYN_H + TOTAL_H
-    notes = [line for note in FOOTNOTE for line in fonts.wrap(note, 14, width - 2 * MARGIN, max_lines=3)]
+    notes = [line for note in FOOTNOTE for line in fonts.wrap(tr(lang, note), 14, width - 2 * MARGIN, max_lines=3)]
     image, draw = canvas(width, TITLE_H + body + 16 + 19 * len(notes) + 2 * MARGIN, PAGE)
-    title, why = _headline(view, sheets, places)
-    fonts.draw_text(image, (MARGIN, MARGIN + 20), "Final scores", 28, INK, anchor="lm", bold=True)
+    title, why = _headline(view, sheets, places, lang)
+    fonts.draw_text(image, (MARGIN, MARGIN + 20), tr(lang, "picture.final"), 28, INK, anchor="lm", bold=True)
     fonts.draw_text(image, (MARGIN, MARGIN + 54), fonts.fit(title, 19, width - 2 * MARGIN), 19, INK, anchor="lm")
     if why:
         fonts.draw_text(image, (MARGIN + fonts.width(title, 19) + 10, MARGIN + 54), f"({why})", 15, MUTED,
                         anchor="lm")
     top = MARGIN + TITLE_H
     rows: list[tuple[str, int]] = [("", HEAD_H)]
-    rows += [(line.line, LINE_H) for line in (*sheets[0].rows, *sheets[0].columns)]
-    rows += [("Secret objective", OBJ_H), ("Synergy", SYN_H), ("Total", TOTAL_H)]
+    rows += [(line_label(line.line, lang), LINE_H) for line in (*sheets[0].rows, *sheets[0].columns)]
+    total = tr(lang, "picture.row.total")
+    rows += [(tr(lang, "picture.row.objective"), OBJ_H), (tr(lang, "picture.row.synergy"), SYN_H), (total, TOTAL_H)]
     # Stripes first, then the winner's column, then the contents on top.
     y = top
     for i, (_, h) in enumerate(rows):
@@ -236,19 +247,21 @@ def render_scoresheet_image(view: GameView, sheets: Sequence[ScoreSheet]) -> Ima
     y = top
     for label, h in rows:
         if label:
-            fonts.draw_text(image, (MARGIN + 10, y + h // 2), label, 18, INK, anchor="lm", bold=label == "Total")
+            fonts.draw_text(image, (MARGIN + 10, y + h // 2), fonts.fit(label, 18, LABEL_W - 12), 18, INK, anchor="lm",
+                            bold=label == total)
         y += h
     for j, (seat, sheet) in enumerate(zip(view.seats, sheets, strict=True)):
         x = MARGIN + LABEL_W + j * col_w + 12
         w = col_w - 20
-        _name_head(image, draw, (x, top + 10), w, seat, places[j] if n > 1 else None, places[j] == 1 and n > 1)
+        _name_head(image, draw, (x, top + 10), w, seat, places[j] if n > 1 else None, places[j] == 1 and n > 1,
+                   lang)
         y = top + HEAD_H
         for line in (*sheet.rows, *sheet.columns):
-            _line_cell(image, draw, (x, y), w, seat, line)
+            _line_cell(image, draw, (x, y), w, seat, line, lang)
             y += LINE_H
-        _objective_cell(image, draw, (x, y), w, sheet)
+        _objective_cell(image, draw, (x, y), w, sheet, lang)
         y += OBJ_H
-        tokens = plural(sheet.synergy_tokens, "token")
+        tokens = counted("picture.tokens", sheet.synergy_tokens, lang)
         fonts.draw_text(image, (x, y + SYN_H // 2), tokens, 15, MUTED, anchor="lm")
         fonts.draw_text(image, (x + w - 8, y + SYN_H // 2), str(sheet.synergy_points), 24,
                         INK if sheet.synergy_points else FAINT, anchor="rm", bold=True)
@@ -264,6 +277,6 @@ def render_scoresheet_image(view: GameView, sheets: Sequence[ScoreSheet]) -> Ima
     return image
 
 
-def render_scoresheet(view: GameView, sheets: Sequence[ScoreSheet]) -> bytes:
-    """PNG of the final score sheet; `sheets[i]` belongs to `view.seats[i]`."""
-    return png(render_scoresheet_image(view, sheets))
+def render_scoresheet(view: GameView, sheets: Sequence[ScoreSheet], lang: Language = DEFAULT) -> bytes:
+    """PNG of the final score sheet in `lang`; `sheets[i]` belongs to `view.seats[i]`."""
+    return png(render_scoresheet_image(view, sheets, lang))

@@ -11,13 +11,14 @@ from PIL import Image, ImageDraw
 from keystone.cards import Habitat, Season
 from keystone.data import load_catalog
 from keystone.engine.views import GameView, SkillView
-from keystone.engine.words import DISCORD_ACTIONS, ActionWords, plural
+from keystone.engine.words import ActionWords, counted
+from keystone.i18n import DEFAULT, Language, tr
 from keystone.render import fonts
 from keystone.render.board import PAGE_W as BOARD_W
 from keystone.render.board import board_panel, check_cells
 from keystone.render.cards import card_back, card_face, empty_slot
 from keystone.render.common import canvas, legend, pill, png, require_seat, require_view, token_count
-from keystone.render.describe import skill_flip_label, skill_label, skill_state, status_text
+from keystone.render.describe import actions, skill_flip_label, skill_label, skill_state, state_name, status_text
 from keystone.render.icons import habitat_icon, icon, paste, season_icon
 from keystone.render.palette import (
     ACTIVE_DARK,
@@ -69,22 +70,23 @@ def _title(image: Image.Image, xy: tuple[int, int], text: str, hint: str = "", s
 
 
 def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, width: int, view: GameView,
-                next_mark: bool = False, words: ActionWords = DISCORD_ACTIONS) -> int:
+                next_mark: bool = False, words: ActionWords | None = None, lang: Language = DEFAULT) -> int:
     """Round, final-round or game-over mark, whose turn it is and what they may do; returns the
     height used."""
     x = MARGIN
     players = max(1, len(view.seats))
-    heading = f"Round {view.turn // players + 1}"
+    heading = tr(lang, "picture.round", number=view.turn // players + 1)
     fonts.draw_text(image, (x, y + 18), heading, 28, INK, anchor="lm", bold=True)
     px = x + fonts.width(heading, 28, bold=True) + 14
     if view.over:
-        px += pill(image, (px, y + 18), "game over", INK) + 10
+        px += pill(image, (px, y + 18), tr(lang, "picture.game_over"), INK) + 10
     elif view.final_round:
-        px += pill(image, (px, y + 18), "final round", ALERT) + 10
+        px += pill(image, (px, y + 18), tr(lang, "picture.final_round"), ALERT) + 10
     if next_mark and not view.over:
         name = view.seats[view.current].name
-        pill(image, (px, y + 18), fonts.fit(f"Next: {name}", 22, x + width - px - 24), ACTIVE_DARK, size=22)
-    lines = fonts.wrap(status_text(view, words), 20, width, max_lines=3)
+        mark = fonts.fit(tr(lang, "picture.next", name=name), 22, x + width - px - 24)
+        pill(image, (px, y + 18), mark, ACTIVE_DARK, size=22)
+    lines = fonts.wrap(status_text(view, words, lang), 20, width, max_lines=3)
     for i, line in enumerate(lines):
         fonts.draw_text(image, (x, y + 52 + i * 25), line, 20, INK, anchor="lm")
     return 40 + 25 * len(lines) + 8
@@ -110,11 +112,11 @@ def _bubble(image: Image.Image, draw: ImageDraw.ImageDraw, cx: int, y: int, text
     fonts.draw_text(image, (cx, y + 16), text, 20, WHITE, anchor="mm", bold=True)
 
 
-def _price(image: Image.Image, cx: int, cy: int, cost: int) -> None:
+def _price(image: Image.Image, cx: int, cy: int, cost: int, lang: Language) -> None:
     if cost == 0:
-        fonts.draw_text(image, (cx, cy), "Free", 22, ACTIVE_DARK, anchor="mm", bold=True)
+        fonts.draw_text(image, (cx, cy), tr(lang, "picture.free"), 22, ACTIVE_DARK, anchor="mm", bold=True)
         return
-    text = f"Cost {cost}"
+    text = tr(lang, "picture.cost", cost=cost)
     tw = fonts.width(text, 22, bold=True)
     left = cx - (tw + 32) // 2
     fonts.draw_text(image, (left, cy), text, 22, INK, anchor="lm", bold=True)
@@ -126,53 +128,56 @@ def _grid_origin(index: int, y: int) -> tuple[int, int]:
     return MARGIN + col * PITCH, y + row * ITEM_H
 
 
-def draw_field(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: GameView,
-               words: ActionWords = DISCORD_ACTIONS) -> int:
+def draw_field(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: GameView, words: ActionWords,
+               lang: Language = DEFAULT) -> int:
     """The Field, four to a row, with slot numbers, synergy on the cards and the price of each, then
     the deck and the discard pile; returns the height used."""
     start = y
-    y += 36 + _title(image, (MARGIN, y + 26), "The Field", f"{words.take}: pay 1 synergy onto each card to its right")
+    hint = tr(lang, "picture.field.hint", take=words.take)
+    y += 36 + _title(image, (MARGIN, y + 26), tr(lang, "picture.field"), hint)
     for slot, entry in enumerate(view.field):
         x, top = _grid_origin(slot, y)
         cx = x + CARD_W // 2
         _bubble(image, draw, cx, top, str(slot + 1))
         if entry is None:
-            paste(image, empty_slot(), (x, top + 36))
+            paste(image, empty_slot(label=tr(lang, "picture.empty")), (x, top + 36))
             continue
-        paste(image, card_face(entry.card), (x, top + 36))
+        paste(image, card_face(entry.card, lang), (x, top + 36))
         if entry.synergy:
             _synergy_on_card(image, draw, x, top + 36, entry.synergy)
-        _price(image, cx, top + 36 + CARD_H + 20, view.field_costs[slot])
+        _price(image, cx, top + 36 + CARD_H + 20, view.field_costs[slot], lang)
     count = len(view.field)
-    _draw_deck(image, draw, _grid_origin(count, y), view)
-    _draw_discard(image, draw, _grid_origin(count + 1, y), view)
+    _draw_deck(image, draw, _grid_origin(count, y), view, lang)
+    _draw_discard(image, draw, _grid_origin(count + 1, y), view, lang)
     rows = -(-(count + 2) // COLUMNS)
     return y - start + rows * ITEM_H
 
 
-def _draw_deck(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], view: GameView) -> None:
+def _draw_deck(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], view: GameView,
+               lang: Language) -> None:
     """The deck face down, its count on it."""
     x, y = xy
-    fonts.draw_text(image, (x + CARD_W // 2, y + 16), "Deck", 22, INK, anchor="mm", bold=True)
+    fonts.draw_text(image, (x + CARD_W // 2, y + 16), tr(lang, "picture.deck"), 22, INK, anchor="mm", bold=True)
     paste(image, card_back(), (x, y + 36))
     label = str(view.deck_count)
     w = fonts.width(label, 30, bold=True) + 24
     cx, cy = x + CARD_W // 2, y + 36 + CARD_H // 2
     draw.rounded_rectangle((cx - w // 2, cy - 24, cx + w // 2, cy + 24), radius=12, fill=WHITE, outline=INK, width=2)
     fonts.draw_text(image, (cx, cy), label, 30, INK, anchor="mm", bold=True)
-    fonts.draw_text(image, (cx, y + 36 + CARD_H + 20), plural(view.deck_count, "card") + " left", 20, MUTED,
-                    anchor="mm")
+    left = tr(lang, "picture.cards_left", cards=counted("card", view.deck_count, lang))
+    fonts.draw_text(image, (cx, y + 36 + CARD_H + 20), left, 20, MUTED, anchor="mm")
 
 
-def _draw_discard(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], view: GameView) -> None:
+def _draw_discard(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], view: GameView,
+                  lang: Language) -> None:
     """The discard pile face up: its size and its top card."""
     x, y = xy
-    fonts.draw_text(image, (x + CARD_W // 2, y + 16), "Discard", 22, INK, anchor="mm", bold=True)
+    fonts.draw_text(image, (x + CARD_W // 2, y + 16), tr(lang, "picture.discard"), 22, INK, anchor="mm", bold=True)
     if view.discard:
-        paste(image, card_face(view.discard[-1]), (x, y + 36))
+        paste(image, card_face(view.discard[-1], lang), (x, y + 36))
     else:
-        paste(image, empty_slot(), (x, y + 36))
-    fonts.draw_text(image, (x + CARD_W // 2, y + 36 + CARD_H + 20), plural(len(view.discard), "card"), 20, MUTED,
+        paste(image, empty_slot(label=tr(lang, "picture.empty")), (x, y + 36))
+    fonts.draw_text(image, (x + CARD_W // 2, y + 36 + CARD_H + 20), counted("card", len(view.discard), lang), 20, MUTED,
                     anchor="mm")
 
 
@@ -183,29 +188,27 @@ def shows_hand(view: GameView) -> bool:
     return view.held_count > 0 and not view.over
 
 
-def draw_hand(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: GameView,
-              words: ActionWords = DISCORD_ACTIONS) -> int:
+def draw_hand(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: GameView, words: ActionWords,
+              lang: Language = DEFAULT) -> int:
     """Cards in the acting seat's hand during a skill: faces when visible, backs when hidden."""
     who = view.seats[view.current].name
     skill = view.pending.skill if view.pending is not None else None
-    where = f" (skill {skill})" if skill is not None else ""
+    where = tr(lang, "picture.skill.where", skill=skill) if skill is not None else ""
     if view.held is None:
-        hint = f"{plural(view.held_count, 'card')}, seen only by {who}"
+        hint = tr(lang, "picture.hand.hidden", cards=counted("card", view.held_count, lang), who=who)
     else:
         kind = view.pending.kind if view.pending is not None else ""
-        hint = {
-            "place_held": f"{words.place} names each card by its number",
-            "pile_held": f"{words.pile} names each card by its number",
-        }.get(kind, f"numbered as in {words.place} and {words.pile}")
+        key = kind if kind in ("place_held", "pile_held") else "numbered"
+        hint = tr(lang, f"picture.hand.{key}", place=words.place, pile=words.pile)
     start = y
-    y += 36 + _title(image, (MARGIN, y + 26), f"{who}'s hand{where}", hint)
+    y += 36 + _title(image, (MARGIN, y + 26), tr(lang, "picture.hand.title", who=who, where=where), hint)
     for i in range(view.held_count):
         x, cy = _grid_origin(i, y)
         if view.held is None:
             paste(image, card_back(), (x, cy + 36))
             continue
         _bubble(image, draw, x + CARD_W // 2, cy, str(i + 1), ACTIVE_DARK)
-        paste(image, card_face(view.held[i]), (x, cy + 36))
+        paste(image, card_face(view.held[i], lang), (x, cy + 36))
     rows = -(-view.held_count // COLUMNS)
     return y - start + rows * (36 + CARD_H + 14)
 
@@ -214,7 +217,7 @@ def draw_hand(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: GameV
 
 
 def skill_block(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], width: int,
-                skill: SkillView, text_lines: int = 3) -> int:
+                skill: SkillView, text_lines: int = 3, lang: Language = DEFAULT) -> int:
     """One skill token and what it does now, with the other side's preview; returns the height."""
     x, y = xy
     state = skill_state(skill)
@@ -224,36 +227,32 @@ def skill_block(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, in
     tx = x + 66
     room = width - 66
     colour = {"active": ACTIVE_DARK, "exhausted": STONE_DARK, "disabled": ALERT}[state]
-    fonts.draw_text(image, (tx, y + 9), state.upper(), 18, colour, anchor="lm", bold=True)
-    lines = fonts.wrap(skill_label(skill), 20, room, max_lines=text_lines)
+    fonts.draw_text(image, (tx, y + 9), state_name(state, lang).upper(), 18, colour, anchor="lm", bold=True)
+    lines = fonts.wrap(skill_label(skill, lang), 20, room, max_lines=text_lines)
     for i, line in enumerate(lines):
         fonts.draw_text(image, (tx, y + 34 + i * 24), line, 20, INK if state != "disabled" else FAINT, anchor="lm")
     ly = y + 34 + len(lines) * 24
-    flip = fonts.wrap(f"flip side: {skill_flip_label(skill)}", 18, room, max_lines=2)
+    flip = fonts.wrap(tr(lang, "picture.skill.flip", label=skill_flip_label(skill, lang)), 18, room, max_lines=2)
     for i, line in enumerate(flip):
         fonts.draw_text(image, (tx, ly + i * 22), line, 18, MUTED, anchor="lm")
     return max(60, 34 + len(lines) * 24 + len(flip) * 22)
 
 
-def _skill_note(words: ActionWords) -> str:
-    return (f"{words.skill} uses an active token; {words.resolve_all} resolves every exhausted token, "
-            "then the time marker moves on.")
-
-
-def draw_skills(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: GameView,
-                words: ActionWords = DISCORD_ACTIONS) -> int:
+def draw_skills(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: GameView, words: ActionWords,
+                lang: Language = DEFAULT) -> int:
     """Every skill token, two to a row; returns the height used."""
     start = y
-    _title(image, (MARGIN, y + 26), "Skills")
+    _title(image, (MARGIN, y + 26), tr(lang, "picture.skills"))
     y += 40
     column = INNER_W // 2
     row: list[int] = []
     for i, skill in enumerate(view.skills):
-        row.append(skill_block(image, draw, (MARGIN + (i % 2) * column, y), column - 12, skill))
+        row.append(skill_block(image, draw, (MARGIN + (i % 2) * column, y), column - 12, skill, lang=lang))
         if i % 2 == 1 or i == len(view.skills) - 1:
             y += max(row) + 14
             row = []
-    for line in fonts.wrap(_skill_note(words), 18, INNER_W, max_lines=3):
+    note = tr(lang, "picture.skill.note", skill=words.skill, resolve_all=words.resolve_all)
+    for line in fonts.wrap(note, 18, INNER_W, max_lines=3):
         fonts.draw_text(image, (MARGIN, y + 10), line, 18, MUTED, anchor="lm")
         y += 22
     return y - start + 10
@@ -282,11 +281,12 @@ def _wild_stack(habitat: Habitat, count: int, season: Season | None) -> Image.Im
 
 
 def draw_time(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], width: int,
-              view: GameView) -> int:
+              view: GameView, lang: Language = DEFAULT) -> int:
     """The time track from its start down to the end space, the marker on the current space."""
     x, y = xy
     left = max(0, view.time)
-    _title(image, (x, y + 26), "Time", f"{left} left" if left else "at the end", width=width)
+    hint = tr(lang, "picture.time.left", left=left) if left else tr(lang, "picture.time.at_end")
+    _title(image, (x, y + 26), tr(lang, "picture.time"), hint, width=width)
     y += 38
     spaces = list(range(max(view.time_start, view.time), -1, -1))
     box = min(60, (width - 8 * (len(spaces) - 1)) // max(1, len(spaces)))
@@ -297,7 +297,7 @@ def draw_time(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int]
         fill = HIGHLIGHT if current else (PAGE_DARK if passed else WHITE)
         draw.rounded_rectangle((bx, y, bx + box, y + box), radius=8, fill=fill,
                                outline=INK if current else FAINT, width=3 if current else 1)
-        label = "end" if value == 0 else str(value)
+        label = tr(lang, "picture.time.end") if value == 0 else str(value)
         size = 18 if value == 0 else 24
         fonts.draw_text(image, (bx + box / 2, y + box / 2), label, size, FAINT if passed else INK, anchor="mm",
                         bold=current)
@@ -307,13 +307,14 @@ def draw_time(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int]
 
 
 def draw_wilds(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], width: int,
-               view: GameView) -> int:
+               view: GameView, lang: Language = DEFAULT) -> int:
     """The four Wild stacks: habitat, cards left, season of the top card."""
     x, y = xy
     if not view.wilds_allowed:
-        _title(image, (x, y + 26), "Wild cards", "not in this game", width=width)
+        _title(image, (x, y + 26), tr(lang, "picture.wilds"), tr(lang, "picture.wilds.none"), width=width)
         return 44
-    _title(image, (x, y + 26), "Wild cards", f"{view.wild_cost} synergy, once a turn", width=width)
+    _title(image, (x, y + 26), tr(lang, "picture.wilds"), tr(lang, "picture.wilds.cost", cost=view.wild_cost),
+           width=width)
     y += 44
     column = width // 4
     catalog = load_catalog()
@@ -327,20 +328,20 @@ def draw_wilds(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int
 
 
 def draw_seats(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], width: int,
-               view: GameView) -> int:
+               view: GameView, lang: Language = DEFAULT) -> int:
     """Every seat: name, synergy and cells filled, the seat to act marked."""
     x, y = xy
-    _title(image, (x, y + 26), "Players", width=width)
+    _title(image, (x, y + 26), tr(lang, "picture.players"), width=width)
     y += 40
     for seat in view.seats:
         acting = seat.index == view.current and not view.over
         name = fonts.fit(seat.name, 22, width - 330)
         fonts.draw_text(image, (x, y + 16), name, 22, INK, anchor="lm", bold=acting)
         if acting:
-            pill(image, (x + fonts.width(name, 22, True) + 10, y + 16), "to act", ACTIVE_DARK)
+            pill(image, (x + fonts.width(name, 22, True) + 10, y + 16), tr(lang, "picture.to_act"), ACTIVE_DARK)
         token_count(image, draw, (x + width - 250, y + 16), "synergy", seat.synergy, size=26, text_size=22)
         filled = sum(p is not None for p in seat.board)
-        fonts.draw_text(image, (x + width, y + 16), f"{filled}/16 cells", 20, MUTED, anchor="rm")
+        fonts.draw_text(image, (x + width, y + 16), tr(lang, "picture.cells", filled=filled), 20, MUTED, anchor="rm")
         y += 36
     return 40 + 36 * len(view.seats)
 
@@ -358,53 +359,56 @@ def _rule(draw: ImageDraw.ImageDraw, y: int) -> None:
     draw.line((MARGIN, y, TABLE_W - MARGIN, y), fill=PAGE_DARK, width=2)
 
 
-def render_table_image(view: GameView, words: ActionWords = DISCORD_ACTIONS) -> Image.Image:
+def render_table_image(view: GameView, words: ActionWords | None = None, lang: Language = DEFAULT) -> Image.Image:
     view = require_view(view, "render_table")
+    words = actions(words, lang)
     image, draw = canvas(TABLE_W, ROOM, PAGE)
-    y = MARGIN + draw_header(image, draw, MARGIN, INNER_W, view, words=words)
-    y += draw_field(image, draw, y, view, words)
+    y = MARGIN + draw_header(image, draw, MARGIN, INNER_W, view, words=words, lang=lang)
+    y += draw_field(image, draw, y, view, words, lang)
     if shows_hand(view):
-        y += draw_hand(image, draw, y, view, words)
+        y += draw_hand(image, draw, y, view, words, lang)
     _rule(draw, y)
-    y += draw_skills(image, draw, y + 4, view, words) + 4
-    y += draw_time(image, draw, (MARGIN, y), INNER_W, view)
-    y += draw_wilds(image, draw, (MARGIN, y), INNER_W, view) + 8
-    y += draw_seats(image, draw, (MARGIN, y), INNER_W, view) + 16
+    y += draw_skills(image, draw, y + 4, view, words, lang) + 4
+    y += draw_time(image, draw, (MARGIN, y), INNER_W, view, lang)
+    y += draw_wilds(image, draw, (MARGIN, y), INNER_W, view, lang) + 8
+    y += draw_seats(image, draw, (MARGIN, y), INNER_W, view, lang) + 16
     _rule(draw, y)
-    y += 14 + legend(image, draw, (MARGIN, y + 14), INNER_W)
+    y += 14 + legend(image, draw, (MARGIN, y + 14), INNER_W, lang)
     return image.crop((0, 0, TABLE_W, y + MARGIN))
 
 
-def render_table(view: GameView, words: ActionWords = DISCORD_ACTIONS) -> bytes:
+def render_table(view: GameView, words: ActionWords | None = None, lang: Language = DEFAULT) -> bytes:
     """PNG of everything on the table that `view` may see (800 px wide): the Field, deck and
-    discard pile, any hand, skills, time, Wild stacks, players and the legend; hints name actions
-    in `words`."""
-    return png(render_table_image(view, words))
+    discard pile, any hand, skills, time, Wild stacks, players and the legend, in `lang`; hints
+    name actions in `words` (Discord's by default)."""
+    return png(render_table_image(view, words, lang))
 
 
 def render_turn_image(view: GameView, mover: int, marked: Sequence[int] = (),
-                      words: ActionWords = DISCORD_ACTIONS) -> Image.Image:
+                      words: ActionWords | None = None, lang: Language = DEFAULT) -> Image.Image:
     view = require_view(view, "render_turn")
     mover = require_seat(view, mover)
+    words = actions(words, lang)
     board = board_panel(view, view.seats[mover], with_legend=False, marked=check_cells(marked),
-                        with_objective=False)
+                        with_objective=False, lang=lang)
     image, draw = canvas(TABLE_W, TURN_ROOM + board.height, PAGE)
-    y = MARGIN + draw_header(image, draw, MARGIN, INNER_W, view, next_mark=True, words=words)
-    y += draw_field(image, draw, y, view, words)
+    y = MARGIN + draw_header(image, draw, MARGIN, INNER_W, view, next_mark=True, words=words, lang=lang)
+    y += draw_field(image, draw, y, view, words, lang)
     if shows_hand(view):
-        y += draw_hand(image, draw, y, view, words)
-    y += draw_time(image, draw, (MARGIN, y), INNER_W, view)
-    y += draw_seats(image, draw, (MARGIN, y), INNER_W, view) + 12
+        y += draw_hand(image, draw, y, view, words, lang)
+    y += draw_time(image, draw, (MARGIN, y), INNER_W, view, lang)
+    y += draw_seats(image, draw, (MARGIN, y), INNER_W, view, lang) + 12
     _rule(draw, y)
     image.paste(board, (0, y + 4))
     return image.crop((0, 0, TABLE_W, y + 4 + board.height))
 
 
-def render_turn(view: GameView, mover: int, marked: Sequence[int] = (), words: ActionWords = DISCORD_ACTIONS) -> bytes:
+def render_turn(view: GameView, mover: int, marked: Sequence[int] = (), words: ActionWords | None = None,
+                lang: Language = DEFAULT) -> bytes:
     """PNG posted once per turn (800 px wide, portrait): whose turn is next, the Field with its
     prices, the time track, the players, and `mover`'s board with the cells in `marked` (board
     indexes 0 = A1 to 15 = D4, the cards just placed) framed."""
-    return png(render_turn_image(view, mover, marked, words))
+    return png(render_turn_image(view, mover, marked, words, lang))
 
 
 def changed_cells(before: GameView, after: GameView, seat: int) -> tuple[int, ...]:
