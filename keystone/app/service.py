@@ -295,7 +295,7 @@ class GameService:
     async def _stale(self, game_id: int) -> Reply:
         loaded = await self.store.load_game(game_id)
         view = public_view(loaded.state)
-        picture = await self.painter.draw(pictures.field_file, view)
+        picture = await self.painter.draw(pictures.field_file, view, lang=_speaking.get().private)
         lang = _speaking.get().private
         return Reply(private=f"{_say('reply.moved_on')}\n{text.pending_sentence(view, lang)}", private_files=[picture])
 
@@ -417,7 +417,7 @@ class GameService:
         self._cache[record.id] = LoadedGame(record, state)
         await self._time_turn(record, None, state)
         view = public_view(state)
-        reply = Reply(files=[await self.painter.draw(pictures.field_file, view)])
+        reply = Reply(files=[await self.painter.draw(pictures.field_file, view, lang=_speaking.get().public)])
         lines = [_announce("game.begins")]
         self._hand_over(record, state, view, lines, reply)
         reply.public = "\n".join(lines)
@@ -429,7 +429,9 @@ class GameService:
         if board is not None and objective is not None:
             reply.private = text.objective_text(objective, _speaking.get().private)
             secret = player_view(state, board)
-            reply.private_files = [await self.painter.draw(pictures.objective_file, secret, board)]
+            reply.private_files = [
+                await self.painter.draw(pictures.objective_file, secret, board, lang=_speaking.get().private)
+            ]
         if record.assignment is not None:
             page = "\n".join(journal.page_lines(record.assignment, record.config.coop, _speaking.get().public))
             reply.public = f"{page}\n{reply.public or ''}"
@@ -537,7 +539,7 @@ class GameService:
         """A picture of the cards the actor holds (drawn or searched), if any."""
         if not state.held:
             return []
-        return [await self.painter.draw(pictures.hand_file, view, list(state.held))]
+        return [await self.painter.draw(pictures.hand_file, view, list(state.held), lang=_speaking.get().private)]
 
     async def _tell(self, record: GameRecord, turns: list[_Turn], headline: str = "") -> list[Reply]:
         """One public message per finished turn, then the score sheet if the game is over."""
@@ -555,7 +557,9 @@ class GameService:
         told = " ".join(event_words(e, _speaking.get().public) for e in turn.events if e.kind != "game_over")
         lines = [headline] if headline else []
         lines.append(told or _announce("game.ended_turn", name=view.seats[turn.board].name))
-        reply = Reply(files=[await self.painter.draw(pictures.turn_file, view, turn.board, turn.placed)])
+        public = _speaking.get().public
+        picture = await self.painter.draw(pictures.turn_file, view, turn.board, turn.placed, lang=public)
+        reply = Reply(files=[picture])
         if state.phase != "over":
             self._hand_over(record, state, view, lines, reply)
         reply.public = "\n".join(lines)
@@ -721,7 +725,7 @@ class GameService:
         """Attach the score sheet and say who won (ties explained); an assignment gets its verdict."""
         sheets = final_scores(state)
         view = public_view(state)
-        reply.files.append(await self.painter.draw(pictures.scores_file, view, sheets))
+        reply.files.append(await self.painter.draw(pictures.scores_file, view, sheets, lang=_speaking.get().public))
         if record.kind == "solo" and record.assignment is None:
             mine = await self.store.daily_of_game(record.id)
             if mine is not None:
@@ -841,12 +845,12 @@ class GameService:
                                                    state=state)
         self._cache[record.id] = LoadedGame(record, state)
         view = player_view(state, 0)
-        reply = Reply(files=[await self.painter.draw(pictures.field_file, view)])
+        reply = Reply(files=[await self.painter.draw(pictures.field_file, view, lang=_speaking.get().public)])
         lines = [daily.begins_headline(day, _speaking.get().public)]
         objective = view.seats[0].objective
         if objective is not None:
             lines.append(text.objective_text(objective, _speaking.get().public))
-            reply.files.append(await self.painter.draw(pictures.objective_file, view, 0))
+            reply.files.append(await self.painter.draw(pictures.objective_file, view, 0, lang=_speaking.get().public))
         self._hand_over(record, state, public_view(state), lines, reply)
         reply.public = "\n".join(lines)
         return reply
@@ -855,8 +859,9 @@ class GameService:
         """Where the running daily game stands: the board, the Field, what to decide, and the controls."""
         record, state = await self._playing(mine.game_id)
         view = player_view(state, 0)
-        files = [await self.painter.draw(pictures.board_file, view, 0),
-                 await self.painter.draw(pictures.field_file, view), *await self._hand(state, view)]
+        mine_lang = _speaking.get().private
+        files = [await self.painter.draw(pictures.board_file, view, 0, lang=mine_lang),
+                 await self.painter.draw(pictures.field_file, view, lang=mine_lang), *await self._hand(state, view)]
         lang = _speaking.get().public
         lines = [daily.resume_headline(mine.day, lang), text.pending_sentence(view, lang)]
         return Reply(public="\n".join(lines), files=files,
@@ -889,16 +894,16 @@ class GameService:
         own = record.seat_of(actor.user_id)
         mine = own is not None and _board(record, own) == board
         view = player_view(state, board) if mine else public_view(state)
-        files = [await self.painter.draw(pictures.board_file, view, board)]
+        files = [await self.painter.draw(pictures.board_file, view, board, lang=_speaking.get().private)]
         if mine and view.seats[board].objective is not None:
-            files.append(await self.painter.draw(pictures.objective_file, view, board))
+            files.append(await self.painter.draw(pictures.objective_file, view, board, lang=_speaking.get().private))
         return Reply(private="\n".join(text.board_lines(view, board, _speaking.get().private)), private_files=files)
 
     @guarded
     async def field(self, where: Where, actor: Actor) -> Reply:
         _, state = await self._playing_here(where)
         view = public_view(state)
-        picture = await self.painter.draw(pictures.field_file, view)
+        picture = await self.painter.draw(pictures.field_file, view, lang=_speaking.get().private)
         return Reply(private="\n".join(text.field_lines(view, lang=_speaking.get().private)), private_files=[picture])
 
     @guarded
@@ -909,7 +914,7 @@ class GameService:
         number = view.seats[board].objective
         if number is None:
             return Reply.refuse(_say("game.no_objectives"))
-        picture = await self.painter.draw(pictures.objective_file, view, board)
+        picture = await self.painter.draw(pictures.objective_file, view, board, lang=_speaking.get().private)
         return Reply(private=text.objective_text(number, _speaking.get().private), private_files=[picture])
 
     @guarded
