@@ -296,13 +296,13 @@ def test_a_german_game_speaks_german_and_keeps_the_typed_notation() -> None:
     assert code == 0
     assert output.startswith("Gegen einen Bot spielen (leicht, normal, schwer) oder an einer Tastatur")
     assert "'vielleicht' ist keins von leicht, normal, schwer" in output
-    assert "Keystone: Spieler 1, Schwerer Bot. Startwert 5. Tippe `help` für die Befehle." in output
+    assert "Keystone: Spieler 1, Starker Bot. Startwert 5. Tippe `help` für die Befehle." in output
     assert "take SLOT CELL        Karte SLOT der Auslage" in output and "Umschauen:" in output
     assert "Deine geheimen Ziele sind Karte" in output and "Erfüllte Ziele bringen 5, 10, 16 oder 24 Punkte." in output
     assert "Wertung: Am Ende wertet jede Reihe" in output and "Punktestand bisher" in output
-    assert "Einen Spieler namens 'niemand' gibt es nicht; es spielen Spieler 1, Schwerer Bot." in output
+    assert "Einen Spieler namens 'niemand' gibt es nicht; es spielen Spieler 1, Starker Bot." in output
     assert "'z9' ist kein Feld" in output
-    rightmost = new_game(GameConfig(), 5, ["Spieler 1", "Schwerer Bot"]).field[5]
+    rightmost = new_game(GameConfig(), 5, ["Spieler 1", "Starker Bot"]).field[5]
     assert rightmost is not None
     taken = load_catalog().card(rightmost.card)
     told = output.split("Spieler 1> ")[-2].splitlines()[0]  # what the take told, before the table is drawn again
@@ -322,6 +322,6 @@ def test_the_help_explains_the_options_in_the_language_asked_for(capsys: pytest.
 
 def test_options_that_cannot_work_are_refused_in_the_language_asked_for(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--lang", "de", "--vs", "easy", "--names", "Du,Bo"]) == 2
-    assert capsys.readouterr().err.startswith("'Du' kann kein Name eines Platzes sein: Die Sätze des Spiels nennen")
+    assert capsys.readouterr().err.startswith("„Du“ kann kein Name eines Platzes sein: Die Sätze des Spiels nennen")
     assert main(["--vs", "easy", "--names", "You,Bo"]) == 2
     assert capsys.readouterr().err.startswith("'You' cannot be a seat name: the game's sentences name every player")

@@ -99,7 +99,7 @@ def test_a_counted_word_takes_its_form_in_each_language(key: str, count: int, en
 def test_each_way_to_act_is_in_both_languages() -> None:
     assert action_words("discord") is DISCORD_ACTIONS and action_words("terminal") is TERMINAL_ACTIONS
     german = action_words("discord", "de")
-    assert german.choices() == "/take, /skill oder /wild"
-    assert (german.draw, german.resolve) == ("Ziehen", "eine Ausführen-Schaltfläche")
+    assert german.choices() == "/ansiedeln, /forschen oder /wildnis"
+    assert (german.draw, german.resolve) == ("Ziehen", "einen „Ausführen“-Knopf")
     assert DISCORD_ACTIONS.choices() == "/take, /skill or /wild"
     assert action_words("terminal", "de").take == TERMINAL_ACTIONS.take, "typed notation is the same in German"
