@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from pathlib import Path
 
 import pytest
@@ -121,10 +121,10 @@ def exempt_calls(node: ast.AST) -> bool:
     """A log line, or one of the slash commands' own words (`app_commands.describe(...)` and the like)."""
     if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
         return False
-    return node.func.attr in SLASH or isinstance(node.func.value, ast.Name) and node.func.value.id == "log"
+    return node.func.attr in SLASH or (isinstance(node.func.value, ast.Name) and node.func.value.id == "log")
 
 
-def literal_parts(tree: ast.Module, exempt: set[str]) -> list[ast.Constant]:
+def literal_parts(tree: ast.Module, exempt: Collection[str]) -> list[ast.Constant]:
     """Every string constant but docstrings, exempt calls' arguments and what `exempt` names."""
     skipped: set[int] = set()
     for name, top in named(tree.body):
@@ -139,12 +139,12 @@ def literal_parts(tree: ast.Module, exempt: set[str]) -> list[ast.Constant]:
         if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
             skipped.add(id(node.value))  # an attribute's docstring
         if exempt_calls(node):
-            skipped.update(id(n) for n in ast.walk(node) if n is not node.func)  # type: ignore[attr-defined]
+            skipped.update(id(n) for n in ast.walk(node))
     return [n for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)
             and id(n) not in skipped]
 
 
-def english_left(path: Path, exempt: set[str] = frozenset()) -> list[str]:  # type: ignore[assignment]
+def english_left(path: Path, exempt: Collection[str] = ()) -> list[str]:
     """Each sentence left in the module at `path`, as "file:line: 'words'"."""
     found = []
     parts = literal_parts(ast.parse(path.read_text(encoding="utf-8")), exempt)
