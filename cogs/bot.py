@@ -111,7 +111,8 @@ class KeystoneTree(app_commands.CommandTree[Any]):
         name = interaction.command.qualified_name if interaction.command else "?"
         if isinstance(error, app_commands.CheckFailure):
             log.info("Check failed for /%s by %s: %s", name, interaction.user.id, error)
-            await tell_privately(interaction, str(error) or client_words(str(interaction.locale), "cogs.not_allowed"))
+            # discord.py words its own check failures in English only, so the reader hears ours.
+            await tell_privately(interaction, client_words(str(interaction.locale), "cogs.not_allowed"))
             return
         log.error("Slash command /%s failed", name, exc_info=error)
         await tell_privately(interaction, client_words(str(interaction.locale), "cogs.apology"))
