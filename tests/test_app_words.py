@@ -19,7 +19,6 @@ import pytest
 from discord import app_commands
 
 from cogs.bot import KeystoneTree
-
 from keystone.app.service import error_words
 from keystone.engine import campaign
 from keystone.engine.campaign import UnknownAssignment
