@@ -252,14 +252,16 @@ def test_an_unknown_assignment_is_refused_in_the_askers_language() -> None:
 
 
 async def test_a_failed_command_check_is_refused_in_the_readers_language() -> None:
-    """discord.py words a check failure in English only; the bot answers with its own sentence."""
+    """discord.py words a check failure in English only: an English reader gets its detail, any other
+    reader the bot's own sentence."""
     sent: list[str] = []
 
     async def send_message(text: str, ephemeral: bool) -> None:
         sent.append(text)
 
-    response = SimpleNamespace(is_done=lambda: False, send_message=send_message)
-    interaction = SimpleNamespace(command=None, user=SimpleNamespace(id=1), locale="de", response=response)
-    await KeystoneTree.on_error(cast(KeystoneTree, None), cast(Any, interaction),
-                                app_commands.NoPrivateMessage())
-    assert sent == [tr("de", "cogs.not_allowed")]
+    error = app_commands.NoPrivateMessage()
+    for locale in ("de", "en-US"):
+        response = SimpleNamespace(is_done=lambda: False, send_message=send_message)
+        interaction = SimpleNamespace(command=None, user=SimpleNamespace(id=1), locale=locale, response=response)
+        await KeystoneTree.on_error(cast(KeystoneTree, None), cast(Any, interaction), error)
+    assert sent == [tr("de", "cogs.not_allowed"), str(error)]
