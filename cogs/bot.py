@@ -30,6 +30,7 @@ from keystone.app.language import client_words
 from keystone.app.painter import Painter, painter_for
 from keystone.app.scheduler import Scheduler
 from keystone.engine.words import ICON_FILES
+from keystone.i18n import DEFAULT, language
 from keystone.settings import Settings
 from keystone.store import Shards, Store
 
@@ -111,7 +112,9 @@ class KeystoneTree(app_commands.CommandTree[Any]):
         name = interaction.command.qualified_name if interaction.command else "?"
         if isinstance(error, app_commands.CheckFailure):
             log.info("Check failed for /%s by %s: %s", name, interaction.user.id, error)
-            await tell_privately(interaction, str(error) or client_words(str(interaction.locale), "cogs.not_allowed"))
+            # discord.py says which permission is missing, in English only: other readers hear ours.
+            detail = str(error) if language(str(interaction.locale)) == DEFAULT else ""
+            await tell_privately(interaction, detail or client_words(str(interaction.locale), "cogs.not_allowed"))
             return
         log.error("Slash command /%s failed", name, exc_info=error)
         await tell_privately(interaction, client_words(str(interaction.locale), "cogs.apology"))

@@ -10,9 +10,10 @@ from PIL import Image
 
 from keystone.app.replays import replay_file
 from keystone.cli import replay
-from keystone.cli.gamefile import SavedGame, write_game
+from keystone.cli.gamefile import BadGameFile, SavedGame, write_game
 from keystone.cli.simulate import bot_game
 from keystone.engine import new_game
+from keystone.render.replay import ReplayTooLarge
 from tests.render_helpers import frame_count
 from tests.test_cli_errors import keystone
 
@@ -72,3 +73,24 @@ def test_the_output_must_be_a_gif_in_a_folder_that_exists(tmp_path: Path,
     path, _ = saved(tmp_path)
     assert "should end in .gif" in refused([str(path), str(tmp_path / "r.webp")], capsys)
     assert "is not a file in a folder that exists" in refused([str(path), str(tmp_path / "no" / "r.gif")], capsys)
+
+
+def test_asked_in_german_the_refusals_are_german(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = str(tmp_path / "r.gif")
+    binary = tmp_path / "binary.json"
+    binary.write_bytes(b"\xff\xfe")
+    assert refused([str(binary), out, "--lang", "de"], capsys) == (
+        f"{binary} lässt sich nicht lesen: Das ist keine Textdatei.\n")
+    path, game = saved(tmp_path, finish=False)
+    assert refused([str(path), out, "--lang", "de"], capsys) == (
+        f"Das Spiel in {path} ist noch nicht zu Ende, also gibt es noch nichts wiederzugeben.\n")
+    assert refused([str(path), str(tmp_path / "r.png"), "--lang", "de"], capsys).startswith(
+        "Die Wiedergabe ist ein animiertes GIF, also sollte")
+    tampered = game.model_copy(update={"moves": [*game.moves[:4], "take 9 A1"]})
+    with pytest.raises(BadGameFile) as bad:
+        tampered.replay()
+    assert str(bad.value).startswith("Move 5 ('take 9 A1') cannot be played: ")
+    assert bad.value.sentence("de").startswith("Zug 5 ('take 9 A1') lässt sich nicht spielen: ")
+    english_why, german_why = (bad.value.sentence(lang).split(": ", 1)[1] for lang in ("en", "de"))
+    assert german_why != english_why, "the move's own refusal is said in German too"
+    assert ReplayTooLarge(9).sentence("de") == "Die Wiedergabe wäre 9 MB groß, mehr als Discord annimmt."

@@ -52,6 +52,7 @@ from keystone.i18n.commands import option, slash
 from keystone.render import changed_cells
 from keystone.render.replay import ReplayTooLarge
 from keystone.store import (
+    CorruptGame,
     DailyGame,
     DueClock,
     GameNotFound,
@@ -161,6 +162,8 @@ def error_words(error: Exception, lang: Language) -> str:
         return error.sentence(lang)
     if isinstance(error, GameNotFound):
         return tr(lang, "reply.store.game_not_found", game_id=error.game_id)
+    if isinstance(error, CorruptGame):
+        return tr(lang, "reply.store.corrupt", game_id=error.game_id, reason=error.reason)
     key = _store_keys().get(str(error)) if isinstance(error, StoreError) else None
     return str(error) if key is None else tr(lang, key)
 
@@ -776,6 +779,8 @@ class GameService:
             progress = await self.store.campaign_progress(actor.user_id)
             wanted = number if number is not None else campaign.recommended(progress.completed)
             config = campaign.config_for(wanted)
+        except campaign.UnknownAssignment:
+            raise  # a refusal already, said in the asker's language
         except campaign.JournalError as exc:
             raise IllegalAction(str(exc)) from exc
         record = await self.store.create_lobby(

@@ -15,12 +15,22 @@ from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 from keystone.engine import GameConfig, GameState, IllegalAction, new_game
 from keystone.engine.bots import Level
 from keystone.engine.history import History
+from keystone.i18n import DEFAULT, Language, tr
 
 BotLevel = Level
 
 
 class BadGameFile(ValueError):
-    """A file that cannot be replayed; `str()` is one sentence for the person who gave it."""
+    """A file that cannot be replayed: `sentence(lang)` is one sentence for the person who gave it,
+    `str()` the same in English. A parameter that is a refusal is said in the reader's language."""
+
+    def __init__(self, key: str, /, **params: object) -> None:
+        self.key, self.params = key, params
+        super().__init__(self.sentence())
+
+    def sentence(self, lang: Language = DEFAULT) -> str:
+        said = {k: v.sentence(lang) if isinstance(v, IllegalAction) else v for k, v in self.params.items()}
+        return tr(lang, self.key, **said)
 
 
 class SavedGame(BaseModel):
@@ -52,7 +62,7 @@ class SavedGame(BaseModel):
             try:
                 history.play(move)
             except IllegalAction as exc:
-                raise BadGameFile(f"Move {number} ({move!r}) cannot be played: {exc}") from None
+                raise BadGameFile("misc.save.bad_move", number=number, move=repr(move), why=exc) from None
         return history.state
 
 
@@ -69,12 +79,13 @@ def read_game(path: Path) -> SavedGame:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "it is not a text file"
-        raise BadGameFile(f"Cannot read {path}: {reason}.") from None
+        if isinstance(exc, OSError) and exc.strerror:
+            raise BadGameFile("misc.save.unreadable", path=path, reason=exc.strerror) from None
+        raise BadGameFile("misc.save.not_text", path=path) from None
     try:
         return SavedGame.model_validate_json(text)
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(part) for part in first["loc"])
         detail = f"{where}: {first['msg']}" if where else first["msg"]
-        raise BadGameFile(f"{path} is not a saved Keystone game ({detail}).") from None
+        raise BadGameFile("misc.save.not_a_game", path=path, detail=detail) from None

@@ -351,7 +351,7 @@ def show_replay(path: Path, images: Path | None, out: TextIO, lang: Language = D
         saved = read_game(path)
         state = saved.replay()
     except BadGameFile as exc:
-        print(exc, file=sys.stderr)
+        print(exc.sentence(lang), file=sys.stderr)
         return 2
     view = public_view(state)
     moves = trn(lang, "cli.move.count", len(saved.moves))

@@ -2,7 +2,8 @@
 `python -m keystone play --save SAVE`, the same picture `/keystone replay` posts on Discord.
 
 Bad input (a missing or unreadable file, one that is not a saved game, a game that has not
-finished, an output it cannot write) is one sentence on standard error and exit status 2.
+finished, an output it cannot write) is one sentence on standard error and exit status 2; `--lang de`
+says it, and the help, in German.
 """
 
 from __future__ import annotations
@@ -15,47 +16,47 @@ from pathlib import Path
 
 from keystone.app.replays import NotFinished, Unreplayable, replay_file
 from keystone.cli.gamefile import BadGameFile, read_game
-from keystone.cli.options import Parser, parse
+from keystone.cli.options import Parser, add_language, asked_language, parse
+from keystone.i18n import Language, tr
 from keystone.render.replay import ReplayTooLarge
 
 SUFFIX = ".gif"
 
 
-def parser() -> argparse.ArgumentParser:
-    made = Parser(prog="python -m keystone replay",
-                  description="Draw a finished saved game turn by turn as an animated GIF.")
-    made.add_argument("save", type=Path, metavar="SAVE", help="a game saved with `python -m keystone play --save`")
-    made.add_argument("out", type=Path, metavar="OUT.gif", help="the animated GIF to write")
+def parser(lang: Language) -> argparse.ArgumentParser:
+    made = Parser(prog="python -m keystone replay", description=tr(lang, "cli.command.replay"))
+    made.add_argument("save", type=Path, metavar="SAVE", help=tr(lang, "misc.replay.save"))
+    made.add_argument("out", type=Path, metavar="OUT.gif", help=tr(lang, "misc.replay.out"))
+    add_language(made, lang)
     return made
 
 
 def check_options(made: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     out: Path = args.out
     if out.suffix.lower() != SUFFIX:
-        made.error(f"the replay is an animated GIF, so {out} should end in {SUFFIX}")
+        made.error(tr(args.lang, "misc.replay.suffix", out=out, suffix=SUFFIX))
     if out.is_dir() or not out.parent.is_dir():
-        made.error(f"{out} is not a file in a folder that exists")
+        made.error(tr(args.lang, "misc.replay.no_folder", out=out))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = parse(parser(), argv, check_options)
+    args = parse(parser(asked_language(argv)), argv, check_options)
     if isinstance(args, int):
         return args
+    lang: Language = args.lang
     try:
         saved = read_game(args.save)
         _, data, _ = replay_file(saved.start(), saved.moves)
-    except BadGameFile as exc:
-        return _refuse(str(exc))
+    except (BadGameFile, ReplayTooLarge) as exc:
+        return _refuse(exc.sentence(lang))
     except NotFinished:
-        return _refuse(f"The game in {args.save} has not finished, so there is nothing to replay yet.")
+        return _refuse(tr(lang, "misc.replay.not_finished", path=args.save))
     except Unreplayable as exc:
-        return _refuse(f"The game in {args.save} cannot be replayed: {exc}")
-    except ReplayTooLarge as exc:
-        return _refuse(str(exc))
-    return _write(args.out, data)
+        return _refuse(tr(lang, "misc.replay.unreplayable", path=args.save, why=exc))
+    return _write(args.out, data, lang)
 
 
-def _write(out: Path, data: bytes) -> int:
+def _write(out: Path, data: bytes, lang: Language) -> int:
     """Write in one step (no half-written picture is left behind) and say what was written."""
     partial = out.with_name(out.name + ".partial")
     try:
@@ -63,8 +64,8 @@ def _write(out: Path, data: bytes) -> int:
         os.replace(partial, out)
     except OSError as exc:
         partial.unlink(missing_ok=True)
-        return _refuse(f"Cannot write {out}: {exc.strerror or exc}.")
-    print(f"Wrote {out} ({len(data) // 1024} KB).")
+        return _refuse(tr(lang, "misc.replay.cannot_write", out=out, reason=exc.strerror or exc))
+    print(tr(lang, "misc.replay.wrote", out=out, size=len(data) // 1024))
     return 0
 
 

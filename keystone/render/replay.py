@@ -70,7 +70,15 @@ AIM_BYTES = 4 * 1024 * 1024
 
 
 class ReplayTooLarge(ValueError):
-    """Even with the fewest frames the replay would not fit Discord's upload limit."""
+    """Even with the fewest frames the replay would not fit Discord's upload limit; `str()` says so in
+    English, `sentence(lang)` in any language."""
+
+    def __init__(self, megabytes: int) -> None:
+        self.megabytes = megabytes
+        super().__init__(self.sentence())
+
+    def sentence(self, lang: Language = DEFAULT) -> str:
+        return tr(lang, "misc.replay.too_large", megabytes=self.megabytes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,7 +321,7 @@ def render_replay(frames: Sequence[Frame], final: Final, caption: str, lang: Lan
         if len(data) <= AIM_BYTES:
             return data
     if len(data) > MAX_BYTES:
-        raise ReplayTooLarge(f"The replay would be {len(data) // (1024 * 1024)} MB, more than Discord accepts.")
+        raise ReplayTooLarge(len(data) // (1024 * 1024))
     return data
 
 

@@ -43,6 +43,7 @@ from keystone.engine.campaign.setup import (
     Rule,
     Setup,
     StoryTokens,
+    UnknownAssignment,
     WildCost,
 )
 from keystone.engine.campaign.verdict import AssignmentResult, GoalOutcome, evaluate, goal_values, judge, progress
@@ -61,6 +62,7 @@ __all__ = [
     "Rule",
     "Setup",
     "StoryTokens",
+    "UnknownAssignment",
     "WildCost",
     "assignment",
     "assignments",

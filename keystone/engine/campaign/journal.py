@@ -20,6 +20,7 @@ from keystone.engine.campaign.setup import (
     Rule,
     Setup,
     StoryTokens,
+    UnknownAssignment,
     apply_rule,
 )
 from keystone.engine.campaign.words import goal_line, setup_lines, tokened
@@ -166,7 +167,7 @@ def assignments() -> tuple[Assignment, ...]:
 def assignment(number: int) -> Assignment:
     """One assignment by number; JournalError with a sentence for a number not in the journal."""
     if type(number) is not int or not 1 <= number <= LAST_ASSIGNMENT:
-        raise JournalError(f"There is no assignment {number}; the journal has assignments 1 to {LAST_ASSIGNMENT}.")
+        raise UnknownAssignment.said("misc.journal.no_assignment", number=number, last=LAST_ASSIGNMENT)
     return assignments()[number - 1]
 
 

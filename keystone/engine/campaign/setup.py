@@ -6,6 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from keystone.engine.actions import IllegalAction
 from keystone.engine.state import GameConfig
 from keystone.i18n import Language
 
@@ -19,6 +20,10 @@ SOLO_SYNERGY = 5
 
 class JournalError(ValueError):
     """Bad journal data, or a request the journal cannot answer; `str()` is a readable sentence."""
+
+
+class UnknownAssignment(JournalError, IllegalAction):
+    """A number that names no assignment: a player's mistake, so a refusal in any language."""
 
 
 class Frozen(BaseModel):
