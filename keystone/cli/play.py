@@ -152,7 +152,7 @@ def objective_text(view: GameView, lang: Language = DEFAULT) -> str:
 def scores_so_far(state: GameState, lang: Language = DEFAULT) -> str:
     """Mid-game scores as Discord's /keystone score gives them: public, and nobody has won yet."""
     view = public_view(state)
-    sheet = text_scores(view_scores(view), [s.name for s in view.seats], final=False)
+    sheet = text_scores(view_scores(view), [s.name for s in view.seats], final=False, lang=lang)
     return tr(lang, "cli.scores", sheet=sheet)
 
 
@@ -183,16 +183,16 @@ def look(table: Table, words: list[str]) -> bool:
         case ["help"]:
             table.say(table.words("cli.help"))
         case ["board"]:
-            table.say(text_board(view, view.viewer if view.viewer is not None else view.current))
+            table.say(text_board(view, view.viewer if view.viewer is not None else view.current, table.lang))
         case ["board", *name]:
             seat = find_seat(view, " ".join(name))
             if seat is None:
                 names = ", ".join(s.name for s in view.seats)
                 table.say(table.words("cli.no_player", name=repr(" ".join(name)), names=names))
             else:
-                table.say(text_board(view, seat))
+                table.say(text_board(view, seat, table.lang))
         case ["field"] | ["table"]:
-            table.say(text_table(view, table.actions))
+            table.say(text_table(view, table.actions, table.lang))
         case ["score"] | ["scores"]:
             table.say(scores_so_far(table.state, table.lang))
         case ["objective"]:
@@ -266,10 +266,10 @@ def prompt(table: Table, fresh_turn: bool) -> None:
     view = table.screen
     if fresh_turn:
         table.say("")
-        table.say(text_table(view, table.actions))
-        table.say(text_board(view, view.current))
+        table.say(text_table(view, table.actions, table.lang))
+        table.say(text_board(view, view.current, table.lang))
     elif view.phase != "main":
-        table.say(text_table(view, table.actions).splitlines()[0])
+        table.say(text_table(view, table.actions, table.lang).splitlines()[0])
     table.out.write(f"{view.seats[view.current].name}> ")
     table.out.flush()
 
@@ -289,7 +289,7 @@ def finish(table: Table) -> int:
     sheets = final_scores(table.state)
     view = table.screen
     table.say("")
-    table.say(text_scores(sheets, [s.name for s in view.seats]))
+    table.say(text_scores(sheets, [s.name for s in view.seats], lang=table.lang))
     write_images(table.images, view, sheets)
     if table.save is not None:
         table.say(table.words("cli.saved", path=table.save, hint=replay_hint(table.save, table.lang)))
@@ -356,10 +356,11 @@ def show_replay(path: Path, images: Path | None, out: TextIO, lang: Language = D
     view = public_view(state)
     moves = trn(lang, "cli.move.count", len(saved.moves))
     lines = [tr(lang, "cli.replay", path=path, names=", ".join(saved.names), seed=saved.seed, moves=moves),
-             text_table(view, action_words("terminal", lang)), *(text_board(view, seat.index) for seat in view.seats)]
+             text_table(view, action_words("terminal", lang), lang),
+             *(text_board(view, seat.index, lang) for seat in view.seats)]
     if view.over:
         sheets = final_scores(state)
-        lines.append(text_scores(sheets, saved.names))
+        lines.append(text_scores(sheets, saved.names, lang=lang))
     else:
         sheets = None
         lines.append(scores_so_far(state, lang))
