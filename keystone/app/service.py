@@ -327,7 +327,7 @@ class GameService:
             record = await self.store.join_lobby(record.id, _bot_seat(record, level))
         if where.is_dm:
             return await self._start(record, actor)
-        about = _announce("lobby.about", number=assignment, title=campaign.assignment(assignment).title) \
+        about = _announce("lobby.about", number=assignment, title=campaign.assignment(assignment).title_in(_speaking.get().public)) \
             if assignment else ""
         bots = _announce("lobby.bot_seated", bot=_a_bot(level)) if opponent else ""
         paced = _announce("lobby.paced", pace=clock.pace_words(record.pace, _speaking.get().public)) \
@@ -743,7 +743,7 @@ class GameService:
         """The judge's verdict; unlock news for each person (named when partners share it)."""
         number = record.assignment
         assert number is not None
-        result = campaign.judge(number, state)
+        result = campaign.judge(number, state, _speaking.get().public)
         lines = result.sentences()
         people = [s for s in record.seats if s.user_id is not None]
         if not result.won:
@@ -772,12 +772,12 @@ class GameService:
     @guarded
     async def journal_start(self, where: Where, actor: Actor, number: int | None = None) -> Reply:
         """Begin any assignment here (the recommended one, the lowest not yet won, by default)."""
-        try:
-            progress = await self.store.campaign_progress(actor.user_id)
-            wanted = number if number is not None else campaign.recommended(progress.completed)
-            config = campaign.config_for(wanted)
-        except campaign.JournalError as exc:
-            raise IllegalAction(str(exc)) from exc
+        progress = await self.store.campaign_progress(actor.user_id)
+        wanted = number if number is not None else campaign.recommended(progress.completed)
+        problem = _assignment_problem(wanted)
+        if problem:
+            raise IllegalAction(problem)
+        config = campaign.config_for(wanted)
         record = await self.store.create_lobby(
             guild_id=where.guild_id, channel_id=where.channel_id, kind="solo", host_id=actor.user_id,
             host_name=actor.name, config=config, assignment=wanted, language=_speaking.get().public,
@@ -794,7 +794,7 @@ class GameService:
     async def journal_status(self, where: Where, actor: Actor) -> Reply:
         """How the running assignment's goals stand on the board now."""
         _, state, number = await self._journal_here(where)
-        return Reply(private="\n".join(campaign.progress(number, state).sentences()))
+        return Reply(private="\n".join(campaign.progress(number, state, _speaking.get().private).sentences()))
 
     @guarded
     async def journal_abandon(self, where: Where, actor: Actor) -> Reply:
@@ -1442,14 +1442,21 @@ def _a_bot(level: Level) -> str:
     return _announce(f"lobby.a_bot.{level}")
 
 
+def _assignment_problem(number: int) -> str | None:
+    """Why `number` names no assignment of the journal, in the asker's language, or None."""
+    if not 1 <= number <= campaign.LAST_ASSIGNMENT:
+        return _say("new.assignment", number=number, last=campaign.LAST_ASSIGNMENT)
+    return None
+
+
 def _new_problem(
     where: Where, players: int, mode: Mode, assignment: int | None, opponent: Level | None, envelope: bool
 ) -> str | None:
     """Why these `/keystone new` options cannot make a game together, or None."""
     if not 1 <= players <= 4:
         return _say("new.players")
-    if assignment is not None and not 1 <= assignment <= campaign.LAST_ASSIGNMENT:
-        return _say("new.assignment", number=assignment, last=campaign.LAST_ASSIGNMENT)
+    if assignment is not None and (problem := _assignment_problem(assignment)):
+        return problem
     if mode == "coop":
         if where.is_dm:
             return _say("new.coop.dm")
