@@ -68,7 +68,8 @@ def page_lines(number: int, coop: bool = False, lang: Language = DEFAULT) -> lis
     lines = [title + (say(lang, "journal.page.coop") if coop else ""), f"*{a.place}*", a.story_in(lang),
              say(lang, "journal.page.setup", setup=" ".join(a.setup_lines(lang)))]
     if a.rules:
-        lines.append(say(lang, "journal.page.rules", rules=" ".join(f"*{r.name_in(lang)}*: {r.text_in(lang)}" for r in a.rules)))
+        rules = " ".join(f"*{r.name_in(lang)}*: {r.text_in(lang)}" for r in a.rules)
+        lines.append(say(lang, "journal.page.rules", rules=rules))
     lines.append(say(lang, "journal.page.goals", goals=" ".join(a.goal_lines(lang))))
     if number == LAST_ASSIGNMENT:
         lines.append(say(lang, "journal.envelope_news"))

@@ -327,8 +327,8 @@ class GameService:
             record = await self.store.join_lobby(record.id, _bot_seat(record, level))
         if where.is_dm:
             return await self._start(record, actor)
-        about = _announce("lobby.about", number=assignment, title=campaign.assignment(assignment).title_in(_speaking.get().public)) \
-            if assignment else ""
+        about = _announce("lobby.about", number=assignment,
+                          title=campaign.assignment(assignment).title_in(_speaking.get().public)) if assignment else ""
         bots = _announce("lobby.bot_seated", bot=_a_bot(level)) if opponent else ""
         paced = _announce("lobby.paced", pace=clock.pace_words(record.pace, _speaking.get().public)) \
             if record.pace else ""
