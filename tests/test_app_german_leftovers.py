@@ -3,14 +3,20 @@ lobby's rules value and the plain fallback pictures; English stays as it was."""
 
 from __future__ import annotations
 
+import functools
+import random
 from collections.abc import AsyncIterator
 
 import pytest
 
 from keystone.app import Actor, GameService, Where
 from keystone.app.journal import journal_lines, page_lines
-from keystone.engine import campaign
+from keystone.app.replays import final_words, rebuild
+from keystone.cli.simulate import bot_game
+from keystone.engine import GameState, campaign, new_game
+from keystone.engine.game import catalog
 from keystone.store import CampaignProgress, Store
+from tests.store_helpers import play, start_game
 
 DM = Where(channel_id=500)
 GRETA = Actor(1, "Greta", locale="de")
@@ -47,3 +53,38 @@ async def test_journal_start_and_status_speak_german_and_refuse_a_bad_number_in_
     assert not refused.ok and "25" in (refused.private or "") and "There is no" not in (refused.private or "")
     english = await service.journal_start(DM, ANN, 25)
     assert english.private == "There is no assignment 25; the journal has assignments 1 to 20."
+
+
+def english_only_card_names() -> set[str]:
+    """Card names that German says differently (an English one in German text is a leftover)."""
+    cards = catalog().species + catalog().wilds
+    return {c.name for c in cards if c.name != c.name_in("de")}
+
+
+@functools.cache
+def bot_game_log() -> tuple[GameState, tuple[str, ...]]:
+    end, log, problems = bot_game(5, ["easy", "easy"], check=False)
+    assert not problems
+    return new_game(end.config, end.seed, [s.name for s in end.seats]), tuple(log)
+
+
+def test_a_replay_is_captioned_in_german_for_a_german_reader() -> None:
+    start, log = bot_game_log()
+    german, english = rebuild(start, log, "de"), rebuild(start, log)
+    said = [f.caption for f in german.frames] + [final_words(german.final, "de")]
+    assert said[0].endswith("Regeln der zweiten Edition.") and ("gewinnt mit" in said[-1] or "teilen" in said[-1])
+    told = " ".join(said)
+    assert not [name for name in english_only_card_names() if name in told]
+    assert english.frames[0].caption.endswith(": second edition rules.")
+    assert "Punkte:" not in final_words(english.final) and "Scores:" in final_words(english.final)
+
+
+async def test_the_service_draws_a_replay_per_language(service: GameService) -> None:
+    store = service.store
+    record = await start_game(store, channel_id=100, seed=1, players=2)
+    assert (await play(store, record.id, 10_000, random.Random(1))).phase == "over"
+    german = await service.replay(Where(channel_id=300), Actor(1, "Ada", locale="de"), str(record.id))
+    english = await service.replay(Where(channel_id=300), Actor(2, "Brook"), str(record.id))
+    (_, data_de, alt_de), (_, data_en, alt_en) = german.private_files[0], english.private_files[0]
+    assert alt_de.startswith("Eine Animation") and alt_en.startswith("An animation of every board")
+    assert data_de != data_en, "the frames speak the reader's language"

@@ -219,8 +219,8 @@ class GameService:
         """Per game: the turn in progress and its public events so far, told when the turn ends."""
         self._retry: set[int] = set()
         """Games a failure interrupted: a bot turn may be due there (see `play_due_bot_turns`)."""
-        self._replays: dict[int, File] = {}
-        """The last few replay pictures drawn, by game: a finished game never changes."""
+        self._replays: dict[tuple[int, Language], File] = {}
+        """The last few replay pictures drawn, by game and language: a finished game never changes."""
         self._drawing_replay = asyncio.Semaphore(1)
         """One replay drawn at a time: each holds every frame of a game in memory while it encodes."""
 
@@ -1070,16 +1070,18 @@ class GameService:
             raise IllegalAction(history_words.say(_speaking.get().private, "history.not_finished"))
         if record.seat_of(actor.user_id) is None and record.channel_id != where.channel_id:
             raise IllegalAction(history_words.say(_speaking.get().private, "history.not_yours", number=number))
-        picture = await self._replay_picture(record)
+        here = record.channel_id == where.channel_id
+        speaking = _speaking.get()
+        picture = await self._replay_picture(record, speaking.public if here else speaking.private)
         players = ", ".join(s.name for s in record.seats)
-        if record.channel_id == where.channel_id:
+        if here:
             return Reply(public=_announce("game.replay", number=record.id, players=players), files=[picture])
         return Reply(private=_say("game.replay", number=record.id, players=players), private_files=[picture])
 
-    async def _replay_picture(self, record: GameRecord) -> File:
-        """The replay of a finished game, drawn off the event loop (one at a time) and kept for reuse."""
+    async def _replay_picture(self, record: GameRecord, lang: Language) -> File:
+        """The replay of a finished game in `lang`, drawn off the event loop (one at a time) and kept for reuse."""
         async with self._drawing_replay:
-            cached = self._replays.get(record.id)
+            cached = self._replays.get((record.id, lang))
             if cached is not None:
                 return cached
             loaded = await self.store.load_game(record.id)
@@ -1087,12 +1089,12 @@ class GameService:
             start = new_game(end.config, end.seed, [s.name for s in end.seats])
             log = await self.store.log(record.id)
             try:
-                picture = await self.painter.draw(replays.replay_file, start, log, record.id, end)
+                picture = await self.painter.draw(replays.replay_file, start, log, record.id, end, lang=lang)
             except (replays.Unreplayable, replays.NotFinished) as exc:
                 raise IllegalAction(history_words.say(_speaking.get().private, "history.changed")) from exc
             except ReplayTooLarge as exc:
                 raise IllegalAction(history_words.say(_speaking.get().private, "history.too_large")) from exc
-            self._replays[record.id] = picture
+            self._replays[record.id, lang] = picture
             while len(self._replays) > REPLAYS_KEPT:
                 del self._replays[next(iter(self._replays))]
             return picture
