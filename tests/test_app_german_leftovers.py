@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
+from typing import NoReturn
 
 import pytest
 
-from keystone.app import Actor, GameService, Where
+from keystone import render
+from keystone.app import Actor, GameService, Where, pictures
 from keystone.app.journal import journal_lines, page_lines
 from keystone.app.replays import final_words, rebuild
 from keystone.cli.simulate import bot_game
-from keystone.engine import GameState, campaign, new_game
+from keystone.engine import GameConfig, GameState, campaign, new_game, public_view
 from keystone.engine.game import catalog
 from keystone.store import CampaignProgress, Store
 from tests.store_helpers import play, start_game
@@ -88,3 +90,25 @@ async def test_the_service_draws_a_replay_per_language(service: GameService) -> 
     (_, data_de, alt_de), (_, data_en, alt_en) = german.private_files[0], english.private_files[0]
     assert alt_de.startswith("Eine Animation") and alt_en.startswith("An animation of every board")
     assert data_de != data_en, "the frames speak the reader's language"
+
+
+def test_the_plain_fallback_picture_and_its_words_speak_the_readers_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*_: object, **__: object) -> NoReturn:
+        raise RuntimeError("the renderer is broken")
+
+    for name in ("render_turn", "text_board", "text_table"):
+        monkeypatch.setattr(render, name, broken)
+    drawn: list[list[str]] = []
+
+    def placeholder(lines: Sequence[str]) -> bytes:
+        drawn.append(list(lines))
+        return b"png"
+
+    monkeypatch.setattr(pictures, "_placeholder", placeholder)
+    view = public_view(new_game(GameConfig(players=2), 3, ["Ada", "Bo"]))
+    _, _, german = pictures.turn_file(view, 0, lang="de")
+    _, _, english = pictures.turn_file(view, 0)
+    assert "Die Auslage" in german and "Tableau von Ada" in german and "The Field" not in german
+    assert drawn[0][0].startswith("Die Auslage") and any(line.startswith("Tableau von Ada") for line in drawn[0])
+    assert not [name for name in english_only_card_names() if name in german + "\n".join(drawn[0])]
+    assert "The Field (slot 1 is leftmost):" in english and drawn[1][0] == "The Field (slot 1 is leftmost):"
