@@ -112,3 +112,15 @@ def test_the_plain_fallback_picture_and_its_words_speak_the_readers_language(mon
     assert drawn[0][0].startswith("Die Auslage") and any(line.startswith("Tableau von Ada") for line in drawn[0])
     assert not [name for name in english_only_card_names() if name in german + "\n".join(drawn[0])]
     assert "The Field (slot 1 is leftmost):" in english and drawn[1][0] == "The Field (slot 1 is leftmost):"
+
+
+async def test_the_lobby_says_its_rules_and_bot_levels_in_words(service: GameService) -> None:
+    german_server = Where(channel_id=10, guild_id=1, guild_locale="de")
+    lobby = (await service.new(german_server, ANN, players=2, opponent="hard")).public or ""
+    assert "(zweite Edition)" in lobby and "second-edition" not in lobby
+    record = await service.store.get_active_game(10)
+    assert record is not None and record.seats[-1].name == "Bot 1 (stark)"
+    english = (await service.new(Where(channel_id=11, guild_id=2), ANN, players=2, opponent="hard")).public or ""
+    assert "(second-edition)" in english
+    record = await service.store.get_active_game(11)
+    assert record is not None and record.seats[-1].name == "Bot 1 (hard)"

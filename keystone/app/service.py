@@ -333,7 +333,8 @@ class GameService:
         paced = _announce("lobby.paced", pace=clock.pace_words(record.pace, _speaking.get().public)) \
             if record.pace else ""
         key = "lobby.opened.coop" if kind == "coop" else "lobby.opened"
-        return self._lobby_reply(record, _announce(key, name=actor.name, players=config.players, rules=config.rules,
+        rules = _announce(f"value.rules.{config.rules}")
+        return self._lobby_reply(record, _announce(key, name=actor.name, players=config.players, rules=rules,
                                                    about=about, bots=bots, paced=paced))
 
     async def why_not_new(
@@ -1436,7 +1437,8 @@ def _check_turn(record: GameRecord, state: GameState, seat: int) -> None:
 
 def _bot_seat(record: GameRecord, level: Level) -> SeatInfo:
     count = sum(1 for s in record.seats if s.is_bot) + 1
-    return SeatInfo.bot(LEVELS.index(level), _announce("bot.name", count=count, level=level))
+    name = _announce("bot.name", count=count, level=_announce(f"value.level.{level}"))
+    return SeatInfo.bot(LEVELS.index(level), name)
 
 
 def _a_bot(level: Level) -> str:
