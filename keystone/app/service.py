@@ -333,8 +333,8 @@ class GameService:
         paced = _announce("lobby.paced", pace=clock.pace_words(record.pace, _speaking.get().public)) \
             if record.pace else ""
         key = "lobby.opened.coop" if kind == "coop" else "lobby.opened"
-        rules = _announce(f"value.rules.{config.rules}")
-        return self._lobby_reply(record, _announce(key, name=actor.name, players=config.players, rules=rules,
+        rules_said = _announce(f"value.rules.{config.rules}")
+        return self._lobby_reply(record, _announce(key, name=actor.name, players=config.players, rules=rules_said,
                                                    about=about, bots=bots, paced=paced))
 
     async def why_not_new(
