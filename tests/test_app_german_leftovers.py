@@ -14,6 +14,7 @@ from keystone import render
 from keystone.app import Actor, GameService, Where, pictures
 from keystone.app.journal import journal_lines, page_lines
 from keystone.app.replays import final_words, rebuild
+from keystone.app.text import habitat_value, rules_text
 from keystone.cli.simulate import bot_game
 from keystone.engine import GameConfig, GameState, campaign, new_game, public_view
 from keystone.engine.game import catalog
@@ -124,3 +125,28 @@ async def test_the_lobby_says_its_rules_and_bot_levels_in_words(service: GameSer
     assert "(second-edition)" in english
     record = await service.store.get_active_game(11)
     assert record is not None and record.seats[-1].name == "Bot 1 (hard)"
+
+
+async def test_suggestions_that_need_no_game_are_named_in_the_typers_language(service: GameService) -> None:
+    habitats = await service.suggest_words(DM, GRETA, "habitat")
+    assert habitats == [("Wald", "forest"), ("Wüste", "desert"), ("Feuchtgebiet", "wetland"), ("Arktis", "arctic")]
+    assert await service.suggest_words(DM, GRETA, "habitat", "WAL") == [("Wald", "forest")]
+    assert await service.suggest_words(DM, GRETA, "habitat", "forest") == [("Wald", "forest")]
+    assert [label for label, value in await service.suggest_words(DM, ANN, "habitat") if label != value] == []
+    topics = dict(await service.suggest_words(DM, GRETA, "topic"))
+    assert topics["Ökosysteme"] == "ecosystems" and "ecosystems" not in topics
+    assert [label for label, value in await service.suggest_words(DM, ANN, "topic") if label != value] == []
+    six = await service.suggest_words(DM, GRETA, "assignment", "6")
+    assert six == [(f"6 - {campaign.assignment(6).title_de}", "6"), (f"16 - {campaign.assignment(16).title_de}", "16")]
+    assert (await service.suggest_words(DM, ANN, "assignment", "6"))[0] == (f"6 - {campaign.assignment(6).title}", "6")
+
+
+def test_a_habitat_typed_by_hand_may_be_named_in_either_language() -> None:
+    assert [habitat_value(t) for t in ("wald", " Forest ", "WÜSTE", "feuchtgebiet", "arctic", "moon")] == [
+        "forest", "forest", "desert", "wetland", "arctic", "moon"]
+
+
+async def test_rules_answer_in_the_askers_language_and_take_a_german_topic(service: GameService) -> None:
+    german = (await service.rules(DM, GRETA, "Ökosysteme")).private or ""
+    assert german.startswith("**Ökosysteme**")
+    assert (await service.rules(DM, ANN, "ecosystems")).private == rules_text("ecosystems")

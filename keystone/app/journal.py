@@ -34,6 +34,11 @@ RECOMMENDED_MARK, ENVELOPE_NEWS = (say(DEFAULT, f"journal.{key}") for key in ("r
 """Two of the journal's words in English (`say` words them in any language)."""
 
 
+def assignment_choices(lang: Language = DEFAULT) -> list[tuple[str, str]]:
+    """(label, value) pairs for `/journal start`: "6 - Keine Spuren" for a German reader, the number as the value."""
+    return [(f"{a.number} - {a.title_in(lang)}", str(a.number)) for a in assignments()]
+
+
 def stars_text(stars: int) -> str:
     """Three star marks, the earned ones filled."""
     return FULL * stars + EMPTY * (3 - stars)

@@ -25,7 +25,7 @@ from keystone.app.controls import cell_select, controls_for, undo_control
 from keystone.app.daily import Show as DailyShow
 from keystone.app.painter import Painter
 from keystone.app.replies import Control, File, Option, Post, Reply
-from keystone.cards import Ruleset
+from keystone.cards import Habitat, Ruleset
 from keystone.engine import (
     Event,
     GameConfig,
@@ -71,6 +71,8 @@ log = logging.getLogger(__name__)
 
 P = ParamSpec("P")
 Mode = Literal["competitive", "coop"]
+Wordlist = Literal["habitat", "topic", "assignment"]
+"""The suggestions that need no game: habitats, rules topics, the journal's assignments."""
 
 MOVED_ON = tr("en", "reply.moved_on")
 """The English start of a stale press's answer (tests look for it)."""
@@ -1360,9 +1362,21 @@ class GameService:
         elif verb == "seat":
             out = [(s.name, str(i + 1)) for i, s in enumerate(record.seats)]
         elif verb == "habitat":
-            out = sorted({(n.split()[1], n.split()[1]) for n in legal if n.startswith("wild ")})
-        typed = typed.strip().lower()
-        return [(label[:100], value) for label, value in out if typed in label.lower()][:25]
+            out = text.habitat_choices(sorted({Habitat(n.split()[1]) for n in legal if n.startswith("wild ")}), lang)
+        return _matching(out, typed, by_value=False)
+
+    async def suggest_words(self, where: Where, actor: Actor, what: Wordlist, typed: str = "") -> list[tuple[str, str]]:
+        """(label, value) pairs that need no game, named in the asker's language: every habitat, every
+        rules topic, or every assignment of the journal."""
+        lang = (await self.languages(where, actor)).private
+        if what == "habitat":
+            return _matching(text.habitat_choices(Habitat, lang), typed)
+        return _matching(text.topic_choices(lang) if what == "topic" else journal.assignment_choices(lang), typed)
+
+    @guarded
+    async def rules(self, where: Where, actor: Actor, topic: str | None = None) -> Reply:
+        """One rules topic (named in English or German), or the list of topics, in the asker's language."""
+        return Reply(private=text.rules_text(topic, (await self.languages(where, actor)).private))
 
 
 @dataclass(frozen=True, slots=True)
@@ -1444,6 +1458,13 @@ def _bot_seat(record: GameRecord, level: Level) -> SeatInfo:
 def _a_bot(level: Level) -> str:
     """"An easy bot", "A normal bot": the words for a bot of `level` starting a sentence."""
     return _announce(f"lobby.a_bot.{level}")
+
+
+def _matching(pairs: list[tuple[str, str]], typed: str, *, by_value: bool = True) -> list[tuple[str, str]]:
+    """The suggestions whose label (or value) holds what was typed, any case, as many as Discord shows."""
+    wanted = typed.strip().casefold()
+    return [(label[:100], value) for label, value in pairs
+            if wanted in label.casefold() or (by_value and wanted in value)][:25]
 
 
 def _assignment_problem(number: int) -> str | None:
