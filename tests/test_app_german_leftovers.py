@@ -12,6 +12,7 @@ import pytest
 
 from keystone import render
 from keystone.app import Actor, GameService, Where, pictures
+from keystone.app.controls import cell_select
 from keystone.app.journal import journal_lines, page_lines
 from keystone.app.replays import final_words, rebuild
 from keystone.app.text import habitat_value, rules_text
@@ -150,3 +151,12 @@ async def test_rules_answer_in_the_askers_language_and_take_a_german_topic(servi
     german = (await service.rules(DM, GRETA, "Ökosysteme")).private or ""
     assert german.startswith("**Ökosysteme**")
     assert (await service.rules(DM, ANN, "ecosystems")).private == rules_text("ecosystems")
+
+
+def test_the_second_step_of_a_choice_names_the_card_not_the_english_verb() -> None:
+    state = new_game(GameConfig(players=1), 7, ["Greta"])
+    german, english = cell_select(state, 1, "take 1", "de"), cell_select(state, 1, "take 1")
+    assert german is not None and english is not None
+    slot = state.field[0]
+    assert slot is not None and catalog().card(slot.card).name_in("de") in german.label
+    assert "Take" not in german.label and english.label.startswith("Take 1")

@@ -21,7 +21,7 @@ from typing import Concatenate, Literal, ParamSpec
 from keystone.app import clock, daily, ids, journal, language, listing, pictures, replays, stats, text, threads
 from keystone.app import history as history_words
 from keystone.app.bots import bot_action
-from keystone.app.controls import cell_select, controls_for, undo_control
+from keystone.app.controls import cell_select, choice_words, controls_for, undo_control
 from keystone.app.daily import Show as DailyShow
 from keystone.app.painter import Painter
 from keystone.app.replies import Control, File, Option, Post, Reply
@@ -628,7 +628,8 @@ class GameService:
             if follow is None:
                 raise _refusal("game.not_available")
             files = await self._hand(state, player_view(state, _board(record, seat)))
-            return Reply(private=_say("game.choose_cell", choice=value.capitalize()), private_files=files,
+            choice = choice_words(state, value, _speaking.get().private)
+            return Reply(private=_say("game.choose_cell", choice=choice), private_files=files,
                          private_controls=[follow], step=True)
 
     @guarded
