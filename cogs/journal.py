@@ -14,9 +14,16 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.bot import KeystoneBot
-from cogs.common import EVERYWHERE, INSTALLS, actor_of, run, where_of
+from cogs.common import EVERYWHERE, INSTALLS, actor_of, run, service_of, where_of
 from keystone.app import GameService
 from keystone.engine.campaign import LAST_ASSIGNMENT
+
+
+async def number_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[int]]:
+    """Every assignment, titled in the typer's language, its number as the value."""
+    pairs = await service_of(interaction).suggest_words(where_of(interaction), actor_of(interaction), "assignment",
+                                                        str(current))
+    return [app_commands.Choice(name=label, value=int(value)) for label, value in pairs]
 
 
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
@@ -39,6 +46,7 @@ class JournalCog(commands.Cog, name="Journal"):
     @journal.command(name="start",
                      description="Begin any assignment here (the recommended next one if no number is given)")
     @app_commands.describe(number=f"Which assignment, 1 to {LAST_ASSIGNMENT}")
+    @app_commands.autocomplete(number=number_autocomplete)
     async def start(self, interaction: discord.Interaction[Any],
                     number: app_commands.Range[int, 1, LAST_ASSIGNMENT] | None = None) -> None:
         work = self.service.journal_start(where_of(interaction), actor_of(interaction), number)

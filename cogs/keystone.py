@@ -33,9 +33,9 @@ from keystone.app.daily import Show
 from keystone.app.daily import say as say_daily
 from keystone.app.language import LanguageChoice, Whose, client_words
 from keystone.app.listing import Scope
-from keystone.app.service import Mode
-from keystone.app.text import RULES, rules_text
-from keystone.cards import Habitat, Ruleset
+from keystone.app.service import Mode, Wordlist
+from keystone.app.text import habitat_value
+from keystone.cards import Ruleset
 from keystone.engine.bots import LEVELS, Level
 from keystone.engine.campaign import LAST_ASSIGNMENT
 from keystone.i18n import LANGUAGE_NAMES, Language
@@ -43,7 +43,6 @@ from keystone.store import Pace
 
 log = logging.getLogger(__name__)
 
-HABITATS = [h.value for h in Habitat]
 LANGUAGE_CHOICES = [*(app_commands.Choice(name=name, value=code) for code, name in LANGUAGE_NAMES.items()),
                     app_commands.Choice(name="Auto (Discord's language)", value="auto")]
 PACE_CHOICES = [app_commands.Choice(name=clock.pace_words(pace).capitalize(), value=pace) for pace in clock.PACES]
@@ -200,9 +199,15 @@ async def skill_autocomplete(interaction: discord.Interaction[Any], current: str
     return await _suggest(interaction, "skill", current)
 
 
+async def _suggest_words(interaction: discord.Interaction[Any], what: Wordlist,
+                         typed: str) -> list[app_commands.Choice[str]]:
+    pairs = await service_of(interaction).suggest_words(where_of(interaction), actor_of(interaction), what, typed)
+    return [app_commands.Choice(name=label, value=value) for label, value in pairs]
+
+
 async def habitat_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
-    found = await _suggest(interaction, "habitat", current)
-    return found or [app_commands.Choice(name=h, value=h) for h in HABITATS if current.lower() in h]
+    """The habitats a Wild card may take here now (every habitat with no game), in the typer's language."""
+    return await _suggest(interaction, "habitat", current) or await _suggest_words(interaction, "habitat", current)
 
 
 async def seat_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
@@ -217,7 +222,8 @@ async def replay_autocomplete(interaction: discord.Interaction[Any], current: st
 
 
 async def topic_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=t, value=t) for t in RULES if current.lower() in t]
+    """The rules topics, titled in the typer's language."""
+    return await _suggest_words(interaction, "topic", current)
 
 
 def _clean_cell(cell: str) -> str:
@@ -456,7 +462,7 @@ class KeystoneCog(commands.Cog, name="Keystone"):
     @app_commands.describe(topic="Which rule (leave out for the list of topics)")
     @app_commands.autocomplete(topic=topic_autocomplete)
     async def rules(self, interaction: discord.Interaction[Any], topic: str | None = None) -> None:
-        await post(interaction, Reply(private=rules_text(topic)))
+        await run(interaction, self.service.rules(where_of(interaction), actor_of(interaction), topic), private=True)
 
     @keystone.command(name="help", description="List the Keystone commands")
     async def help(self, interaction: discord.Interaction[Any]) -> None:
@@ -537,7 +543,7 @@ class KeystoneCog(commands.Cog, name="Keystone"):
     @app_commands.describe(habitat="forest, desert, wetland or arctic", cell="Empty board cell, A1 to D4")
     @app_commands.autocomplete(habitat=habitat_autocomplete, cell=cell_autocomplete)
     async def wild(self, interaction: discord.Interaction[Any], habitat: str, cell: str) -> None:
-        notation = f"wild {habitat.strip().lower()} {_clean_cell(cell)}"
+        notation = f"wild {habitat_value(habitat)} {_clean_cell(cell)}"
         await run(interaction, self.service.act(where_of(interaction), actor_of(interaction), notation))
 
     @app_commands.command(name="endturn", description="End your turn without buying a Wild card")

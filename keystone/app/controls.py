@@ -54,6 +54,12 @@ def option_label(state: GameState, prefix: str, lang: Language = DEFAULT) -> str
     return arg.upper() if placed is None else f"{arg.upper()} - {card_name(placed.card, lang)}"[:100]
 
 
+def choice_words(state: GameState, prefix: str, lang: Language = DEFAULT) -> str:
+    """A first choice as a message names it: its notation in English ("Take 3"), in other languages
+    the card or cell it picks, as its menu option reads (no English verb in German text)."""
+    return prefix.capitalize() if lang == DEFAULT else option_label(state, prefix, lang)
+
+
 def completions(notations: Sequence[str], prefix: str) -> list[str]:
     """Legal notations that start with `prefix` followed by a space."""
     return [n for n in notations if n.startswith(prefix + " ")]
@@ -99,5 +105,5 @@ def cell_select(state: GameState, game_id: int, prefix: str, lang: Language = DE
     if not rest:
         return None
     opts = tuple(Option(n.split()[-1].upper(), n) for n in rest[:MAX_OPTIONS])
-    title = tr(lang, "controls.which_cell", choice=prefix.capitalize())
+    title = tr(lang, "controls.which_cell", choice=choice_words(state, prefix, lang))
     return Control(ids.select_id(game_id, state.version, "cell"), title, options=opts)

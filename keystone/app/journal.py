@@ -34,6 +34,11 @@ RECOMMENDED_MARK, ENVELOPE_NEWS = (say(DEFAULT, f"journal.{key}") for key in ("r
 """Two of the journal's words in English (`say` words them in any language)."""
 
 
+def assignment_choices(lang: Language = DEFAULT) -> list[tuple[str, str]]:
+    """(label, value) pairs for `/journal start`: "6 - Keine Spuren" for a German reader, the number as the value."""
+    return [(f"{a.number} - {a.title_in(lang)}", str(a.number)) for a in assignments()]
+
+
 def stars_text(stars: int) -> str:
     """Three star marks, the earned ones filled."""
     return FULL * stars + EMPTY * (3 - stars)
@@ -45,7 +50,7 @@ def journal_lines(progress: CampaignProgress, envelope_open: bool, lang: Languag
     suggested = recommended(won)
     lines = [
         say(lang, "journal.head", won=len(won), stars=progress.total_stars),
-        say(lang, "journal.next", number=suggested, title=assignment(suggested).title),
+        say(lang, "journal.next", number=suggested, title=assignment(suggested).title_in(lang)),
     ]
     for a in assignments():
         best = progress.assignments.get(a.number)
@@ -56,7 +61,7 @@ def journal_lines(progress: CampaignProgress, envelope_open: bool, lang: Languag
             state += ", " + trn(lang, "journal.attempts", best.attempts)
         if a.number == suggested:
             state += " " + say(lang, "journal.recommended")
-        lines.append(f"`{a.number:>2}` {a.title}: {state}")
+        lines.append(f"`{a.number:>2}` {a.title_in(lang)}: {state}")
     lines.append(say(lang, "journal.envelope.open" if envelope_open else "journal.envelope.sealed"))
     return lines
 
@@ -64,12 +69,13 @@ def journal_lines(progress: CampaignProgress, envelope_open: bool, lang: Languag
 def page_lines(number: int, coop: bool = False, lang: Language = DEFAULT) -> list[str]:
     """The journal page: title, place, story, setup, special rules and goals (and, for the last, the envelope)."""
     a = assignment(number)
-    title = say(lang, "journal.page.title", number=a.number, title=a.title)
-    lines = [title + (say(lang, "journal.page.coop") if coop else ""), f"*{a.place}*", a.story,
-             say(lang, "journal.page.setup", setup=" ".join(a.setup_lines()))]
+    title = say(lang, "journal.page.title", number=a.number, title=a.title_in(lang))
+    lines = [title + (say(lang, "journal.page.coop") if coop else ""), f"*{a.place}*", a.story_in(lang),
+             say(lang, "journal.page.setup", setup=" ".join(a.setup_lines(lang)))]
     if a.rules:
-        lines.append(say(lang, "journal.page.rules", rules=" ".join(f"*{r.name}*: {r.text}" for r in a.rules)))
-    lines.append(say(lang, "journal.page.goals", goals=" ".join(a.goal_lines())))
+        rules = " ".join(f"*{r.name_in(lang)}*: {r.text_in(lang)}" for r in a.rules)
+        lines.append(say(lang, "journal.page.rules", rules=rules))
+    lines.append(say(lang, "journal.page.goals", goals=" ".join(a.goal_lines(lang))))
     if number == LAST_ASSIGNMENT:
         lines.append(say(lang, "journal.envelope_news"))
     return lines
@@ -87,4 +93,4 @@ def unlock_lines(number: int, won: bool, before: Iterable[int], lang: Language =
     if len(after) == LAST_ASSIGNMENT:
         return [say(lang, "journal.all_won")]
     following = recommended(after)
-    return [say(lang, "journal.next_after_win", following=following, title=assignment(following).title)]
+    return [say(lang, "journal.next_after_win", following=following, title=assignment(following).title_in(lang))]

@@ -70,22 +70,23 @@ def _words(describe: Callable[[], str], fallback: Callable[[], Sequence[str]]) -
 
 
 def field_png(view: GameView, lang: Language = DEFAULT) -> bytes:
-    return _draw(lambda: render.render_table(view, lang=lang), lambda: text.field_lines(view))
+    return _draw(lambda: render.render_table(view, lang=lang), lambda: text.field_lines(view, lang=lang))
 
 
 def board_png(view: GameView, seat: int, lang: Language = DEFAULT) -> bytes:
-    return _draw(lambda: render.render_board(view, seat, lang=lang), lambda: text.board_lines(view, seat))
+    return _draw(lambda: render.render_board(view, seat, lang=lang), lambda: text.board_lines(view, seat, lang))
 
 
 def scores_png(view: GameView, sheets: Sequence[ScoreSheet], lang: Language = DEFAULT) -> bytes:
-    return _draw(lambda: render.render_scoresheet(view, list(sheets), lang), lambda: text.score_lines(view, sheets))
+    return _draw(lambda: render.render_scoresheet(view, list(sheets), lang),
+                 lambda: text.score_lines(view, sheets, lang))
 
 
 def turn_png(view: GameView, seat: int, marked: Sequence[int] = (), lang: Language = DEFAULT) -> bytes:
     """The Field, the time track, the players and the mover's board with the cards just placed
     framed: the one picture of a turn's message."""
     return _draw(lambda: render.render_turn(view, seat, marked, lang=lang),
-                 lambda: [*text.field_lines(view), *text.board_lines(view, seat)])
+                 lambda: [*text.field_lines(view, lang=lang), *text.board_lines(view, seat, lang)])
 
 
 def hand_png(view: GameView, cards: Sequence[str], lang: Language = DEFAULT) -> bytes:
@@ -114,12 +115,12 @@ def objective_png(view: GameView, seat: int, lang: Language = DEFAULT) -> bytes:
 
 
 def field_file(view: GameView, lang: Language = DEFAULT) -> File:
-    words = _words(lambda: render.text_table(view, lang=lang), lambda: text.field_lines(view))
+    words = _words(lambda: render.text_table(view, lang=lang), lambda: text.field_lines(view, lang=lang))
     return "field.png", field_png(view, lang), words
 
 
 def board_file(view: GameView, seat: int, lang: Language = DEFAULT) -> File:
-    words = _words(lambda: render.text_board(view, seat, lang), lambda: text.board_lines(view, seat))
+    words = _words(lambda: render.text_board(view, seat, lang), lambda: text.board_lines(view, seat, lang))
     return "board.png", board_png(view, seat, lang), words
 
 
@@ -127,13 +128,14 @@ def turn_file(view: GameView, seat: int, marked: Sequence[int] = (), lang: Langu
     def describe() -> str:
         return f"{render.text_board(view, seat, lang)}\n{render.text_table(view, lang=lang)}"
 
-    words = _words(describe, lambda: [*text.board_lines(view, seat), *text.field_lines(view)])
+    words = _words(describe, lambda: [*text.board_lines(view, seat, lang), *text.field_lines(view, lang=lang)])
     return "turn.png", turn_png(view, seat, marked, lang), words
 
 
 def scores_file(view: GameView, sheets: Sequence[ScoreSheet], lang: Language = DEFAULT) -> File:
     names = [s.name for s in view.seats]
-    words = _words(lambda: render.text_scores(list(sheets), names, lang=lang), lambda: text.score_lines(view, sheets))
+    words = _words(lambda: render.text_scores(list(sheets), names, lang=lang),
+                   lambda: text.score_lines(view, sheets, lang))
     return "scores.png", scores_png(view, sheets, lang), words
 
 

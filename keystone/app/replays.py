@@ -8,19 +8,18 @@ plus the revealed objectives on the final scores. Used by `/keystone replay` and
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from keystone import render
 from keystone.app.replies import File
-from keystone.engine import Event, GameState, IllegalAction, dump_state, public_view
+from keystone.engine import Event, GameState, IllegalAction, dump_state, event_text, public_view
 from keystone.engine.coop import acting_player
 from keystone.engine.history import History, is_undo
 from keystone.engine.results import final_scores, places
-from keystone.engine.words import plural
+from keystone.i18n import DEFAULT, Language, tr, trn
 from keystone.render.replay import Final, Frame, render_replay
-
-ALT = "An animation of every board growing turn by turn, with the final scores last. {said}"
 
 
 class NotFinished(ValueError):
@@ -37,10 +36,11 @@ class _Turn:
     drops the last action's)."""
 
     start: GameState
+    lang: Language
     told: list[list[Event]] = field(default_factory=list)
 
     def caption(self) -> str:
-        return " ".join(e.text for events in self.told for e in events if e.kind != "game_over")
+        return " ".join(event_text(e, self.lang) for events in self.told for e in events if e.kind != "game_over")
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,36 +53,36 @@ class Replay:
 
 
 def replay_file(start: GameState, log: Sequence[str], game_id: int | None = None,
-                expected: GameState | None = None) -> File:
+                expected: GameState | None = None, lang: Language = DEFAULT) -> File:
     """The animated picture of a finished game, ready to attach, with its alt text.
 
     With `expected` (the saved end), a log that no longer leads there raises `Unreplayable`; a move
     that cannot be played raises it too. Raises `NotFinished` as `rebuild` does, and
-    `ReplayTooLarge` when no thinning makes it fit Discord's limit."""
+    `ReplayTooLarge` when no thinning makes it fit Discord's limit. Captions and alt text are in `lang`."""
     try:
-        replay = rebuild(start, log)
+        replay = rebuild(start, log, lang)
     except IllegalAction as exc:
         raise Unreplayable(str(exc)) from exc
     if expected is not None and dump_state(replay.end) != dump_state(expected):
         raise Unreplayable("The saved moves do not lead to the saved end of the game.")
-    return picture(replay, game_id)
+    return picture(replay, game_id, lang)
 
 
-def picture(replay: Replay, game_id: int | None = None) -> File:
-    said = final_words(replay.final)
-    data = render_replay(replay.frames, replay.final, said)
+def picture(replay: Replay, game_id: int | None = None, lang: Language = DEFAULT) -> File:
+    said = final_words(replay.final, lang)
+    data = render_replay(replay.frames, replay.final, said, lang)
     name = "replay.gif" if game_id is None else f"replay-{game_id}.gif"
-    return name, data, ALT.format(said=said)
+    return name, data, tr(lang, "replay.alt", said=said)
 
 
-def rebuild(start: GameState, log: Sequence[str]) -> Replay:
+def rebuild(start: GameState, log: Sequence[str], lang: Language = DEFAULT) -> Replay:
     """Every frame of a finished game: its start, each finished turn, and the final scores.
 
     Raises `NotFinished` when the log does not end the game, and the engine's `IllegalAction` when
     a logged move cannot be played (the rules changed since the game was recorded)."""
     history = History(start)
-    frames = [Frame(public_view(start), caption=opening(start))]
-    turn = _Turn(start)
+    frames = [Frame(public_view(start), caption=opening(start, lang))]
+    turn = _Turn(start, lang)
     for notation in log:
         before = history.state
         if is_undo(notation):
@@ -95,7 +95,7 @@ def rebuild(start: GameState, log: Sequence[str]) -> Replay:
         after = history.state
         if after.turn != before.turn or after.phase == "over":
             frames.append(_turn_frame(turn, after))
-            turn = _Turn(after)
+            turn = _Turn(after, lang)
     final = history.state
     if final.phase != "over":
         raise NotFinished("That game is still running; its replay comes when it ends.")
@@ -114,25 +114,27 @@ def acting_player_board(state: GameState) -> int:
     return 0 if state.config.coop else acting_player(state)
 
 
-def opening(state: GameState) -> str:
+def opening(state: GameState, lang: Language = DEFAULT) -> str:
+    """The first frame's caption: who plays, under which edition's rules."""
     names = ", ".join(s.name for s in state.seats)
-    return f"{names}: {state.config.rules.replace('-', ' ')} rules."
+    return tr(lang, f"replay.opening.{state.config.rules}", names=names)
 
 
-def final_words(final: Final) -> str:
+def final_words(final: Final, lang: Language = DEFAULT) -> str:
     """Who won, in one sentence, for the last frame and the alt text."""
     view, sheets = final.view, final.sheets
     totals = [s.total for s in sheets]
     if len(view.seats) == 1:
-        return f"{view.seats[0].name}: {plural(totals[0], 'point')}."
+        return tr(lang, "replay.solo", name=view.seats[0].name, points=trn(lang, "reply.point.count", totals[0]))
     ranks = places(sheets, view.resigned)
     winners = [view.seats[i].name for i, r in enumerate(ranks) if r == 1]
-    best = plural(max(t for i, t in enumerate(totals) if ranks[i] == 1), "point")
+    best = trn(lang, "reply.point.count", max(t for i, t in enumerate(totals) if ranks[i] == 1))
     if len(winners) == 1:
-        said = f"{winners[0]} wins with {best}."
+        said = tr(lang, "replay.wins", name=winners[0], points=best)
     else:
-        said = f"{' and '.join(winners)} share first place with {best}."
+        said = tr(lang, "replay.share", names=functools.reduce(
+            lambda left, right: tr(lang, "replay.and", left=left, right=right), winners), points=best)
     if view.resigned is not None:
-        said = f"{view.seats[view.resigned].name} resigned. {said}"
+        said = tr(lang, "replay.resigned", name=view.seats[view.resigned].name, said=said)
     scores = ", ".join(f"{s.name} {t}" for s, t in zip(view.seats, totals, strict=True))
-    return f"{said} Scores: {scores}."
+    return tr(lang, "replay.scores", said=said, scores=scores)

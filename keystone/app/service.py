@@ -21,11 +21,11 @@ from typing import Concatenate, Literal, ParamSpec
 from keystone.app import clock, daily, ids, journal, language, listing, pictures, replays, stats, text, threads
 from keystone.app import history as history_words
 from keystone.app.bots import bot_action
-from keystone.app.controls import cell_select, controls_for, undo_control
+from keystone.app.controls import cell_select, choice_words, controls_for, undo_control
 from keystone.app.daily import Show as DailyShow
 from keystone.app.painter import Painter
 from keystone.app.replies import Control, File, Option, Post, Reply
-from keystone.cards import Ruleset
+from keystone.cards import Habitat, Ruleset
 from keystone.engine import (
     Event,
     GameConfig,
@@ -72,6 +72,8 @@ log = logging.getLogger(__name__)
 
 P = ParamSpec("P")
 Mode = Literal["competitive", "coop"]
+Wordlist = Literal["habitat", "topic", "assignment"]
+"""The suggestions that need no game: habitats, rules topics, the journal's assignments."""
 
 MOVED_ON = tr("en", "reply.moved_on")
 """The English start of a stale press's answer (tests look for it)."""
@@ -222,8 +224,8 @@ class GameService:
         """Per game: the turn in progress and its public events so far, told when the turn ends."""
         self._retry: set[int] = set()
         """Games a failure interrupted: a bot turn may be due there (see `play_due_bot_turns`)."""
-        self._replays: dict[int, File] = {}
-        """The last few replay pictures drawn, by game: a finished game never changes."""
+        self._replays: dict[tuple[int, Language], File] = {}
+        """The last few replay pictures drawn, by game and language: a finished game never changes."""
         self._drawing_replay = asyncio.Semaphore(1)
         """One replay drawn at a time: each holds every frame of a game in memory while it encodes."""
 
@@ -330,13 +332,14 @@ class GameService:
             record = await self.store.join_lobby(record.id, _bot_seat(record, level))
         if where.is_dm:
             return await self._start(record, actor)
-        about = _announce("lobby.about", number=assignment, title=campaign.assignment(assignment).title) \
-            if assignment else ""
+        about = _announce("lobby.about", number=assignment,
+                          title=campaign.assignment(assignment).title_in(_speaking.get().public)) if assignment else ""
         bots = _announce("lobby.bot_seated", bot=_a_bot(level)) if opponent else ""
         paced = _announce("lobby.paced", pace=clock.pace_words(record.pace, _speaking.get().public)) \
             if record.pace else ""
         key = "lobby.opened.coop" if kind == "coop" else "lobby.opened"
-        return self._lobby_reply(record, _announce(key, name=actor.name, players=config.players, rules=config.rules,
+        rules_said = _announce(f"value.rules.{config.rules}")
+        return self._lobby_reply(record, _announce(key, name=actor.name, players=config.players, rules=rules_said,
                                                    about=about, bots=bots, paced=paced))
 
     async def why_not_new(
@@ -628,7 +631,8 @@ class GameService:
             if follow is None:
                 raise _refusal("game.not_available")
             files = await self._hand(state, player_view(state, _board(record, seat)))
-            return Reply(private=_say("game.choose_cell", choice=value.capitalize()), private_files=files,
+            choice = choice_words(state, value, _speaking.get().private)
+            return Reply(private=_say("game.choose_cell", choice=choice), private_files=files,
                          private_controls=[follow], step=True)
 
     @guarded
@@ -746,7 +750,7 @@ class GameService:
         """The judge's verdict; unlock news for each person (named when partners share it)."""
         number = record.assignment
         assert number is not None
-        result = campaign.judge(number, state)
+        result = campaign.judge(number, state, _speaking.get().public)
         lines = result.sentences()
         people = [s for s in record.seats if s.user_id is not None]
         if not result.won:
@@ -775,14 +779,12 @@ class GameService:
     @guarded
     async def journal_start(self, where: Where, actor: Actor, number: int | None = None) -> Reply:
         """Begin any assignment here (the recommended one, the lowest not yet won, by default)."""
-        try:
-            progress = await self.store.campaign_progress(actor.user_id)
-            wanted = number if number is not None else campaign.recommended(progress.completed)
-            config = campaign.config_for(wanted)
-        except campaign.UnknownAssignment:
-            raise  # a refusal already, said in the asker's language
-        except campaign.JournalError as exc:
-            raise IllegalAction(str(exc)) from exc
+        progress = await self.store.campaign_progress(actor.user_id)
+        wanted = number if number is not None else campaign.recommended(progress.completed)
+        problem = _assignment_problem(wanted)
+        if problem:
+            raise IllegalAction(problem)
+        config = campaign.config_for(wanted)
         record = await self.store.create_lobby(
             guild_id=where.guild_id, channel_id=where.channel_id, kind="solo", host_id=actor.user_id,
             host_name=actor.name, config=config, assignment=wanted, language=_speaking.get().public,
@@ -799,7 +801,7 @@ class GameService:
     async def journal_status(self, where: Where, actor: Actor) -> Reply:
         """How the running assignment's goals stand on the board now."""
         _, state, number = await self._journal_here(where)
-        return Reply(private="\n".join(campaign.progress(number, state).sentences()))
+        return Reply(private="\n".join(campaign.progress(number, state, _speaking.get().private).sentences()))
 
     @guarded
     async def journal_abandon(self, where: Where, actor: Actor) -> Reply:
@@ -1075,16 +1077,18 @@ class GameService:
             raise IllegalAction(history_words.say(_speaking.get().private, "history.not_finished"))
         if record.seat_of(actor.user_id) is None and record.channel_id != where.channel_id:
             raise IllegalAction(history_words.say(_speaking.get().private, "history.not_yours", number=number))
-        picture = await self._replay_picture(record)
+        here = record.channel_id == where.channel_id
+        speaking = _speaking.get()
+        picture = await self._replay_picture(record, speaking.public if here else speaking.private)
         players = ", ".join(s.name for s in record.seats)
-        if record.channel_id == where.channel_id:
+        if here:
             return Reply(public=_announce("game.replay", number=record.id, players=players), files=[picture])
         return Reply(private=_say("game.replay", number=record.id, players=players), private_files=[picture])
 
-    async def _replay_picture(self, record: GameRecord) -> File:
-        """The replay of a finished game, drawn off the event loop (one at a time) and kept for reuse."""
+    async def _replay_picture(self, record: GameRecord, lang: Language) -> File:
+        """The replay of a finished game in `lang`, drawn off the event loop (one at a time) and kept for reuse."""
         async with self._drawing_replay:
-            cached = self._replays.get(record.id)
+            cached = self._replays.get((record.id, lang))
             if cached is not None:
                 return cached
             loaded = await self.store.load_game(record.id)
@@ -1092,12 +1096,12 @@ class GameService:
             start = new_game(end.config, end.seed, [s.name for s in end.seats])
             log = await self.store.log(record.id)
             try:
-                picture = await self.painter.draw(replays.replay_file, start, log, record.id, end)
+                picture = await self.painter.draw(replays.replay_file, start, log, record.id, end, lang=lang)
             except (replays.Unreplayable, replays.NotFinished) as exc:
                 raise IllegalAction(history_words.say(_speaking.get().private, "history.changed")) from exc
             except ReplayTooLarge as exc:
                 raise IllegalAction(history_words.say(_speaking.get().private, "history.too_large")) from exc
-            self._replays[record.id] = picture
+            self._replays[record.id, lang] = picture
             while len(self._replays) > REPLAYS_KEPT:
                 del self._replays[next(iter(self._replays))]
             return picture
@@ -1362,9 +1366,21 @@ class GameService:
         elif verb == "seat":
             out = [(s.name, str(i + 1)) for i, s in enumerate(record.seats)]
         elif verb == "habitat":
-            out = sorted({(n.split()[1], n.split()[1]) for n in legal if n.startswith("wild ")})
-        typed = typed.strip().lower()
-        return [(label[:100], value) for label, value in out if typed in label.lower()][:25]
+            out = text.habitat_choices(sorted({Habitat(n.split()[1]) for n in legal if n.startswith("wild ")}), lang)
+        return _matching(out, typed, by_value=False)
+
+    async def suggest_words(self, where: Where, actor: Actor, what: Wordlist, typed: str = "") -> list[tuple[str, str]]:
+        """(label, value) pairs that need no game, named in the asker's language: every habitat, every
+        rules topic, or every assignment of the journal."""
+        lang = (await self.languages(where, actor)).private
+        if what == "habitat":
+            return _matching(text.habitat_choices(Habitat, lang), typed)
+        return _matching(text.topic_choices(lang) if what == "topic" else journal.assignment_choices(lang), typed)
+
+    @guarded
+    async def rules(self, where: Where, actor: Actor, topic: str | None = None) -> Reply:
+        """One rules topic (named in English or German), or the list of topics, in the asker's language."""
+        return Reply(private=text.rules_text(topic, (await self.languages(where, actor)).private))
 
 
 @dataclass(frozen=True, slots=True)
@@ -1439,12 +1455,27 @@ def _check_turn(record: GameRecord, state: GameState, seat: int) -> None:
 
 def _bot_seat(record: GameRecord, level: Level) -> SeatInfo:
     count = sum(1 for s in record.seats if s.is_bot) + 1
-    return SeatInfo.bot(LEVELS.index(level), _announce("bot.name", count=count, level=level))
+    name = _announce("bot.name", count=count, level=_announce(f"value.level.{level}"))
+    return SeatInfo.bot(LEVELS.index(level), name)
 
 
 def _a_bot(level: Level) -> str:
     """"An easy bot", "A normal bot": the words for a bot of `level` starting a sentence."""
     return _announce(f"lobby.a_bot.{level}")
+
+
+def _matching(pairs: list[tuple[str, str]], typed: str, *, by_value: bool = True) -> list[tuple[str, str]]:
+    """The suggestions whose label (or value) holds what was typed, any case, as many as Discord shows."""
+    wanted = typed.strip().casefold()
+    return [(label[:100], value) for label, value in pairs
+            if wanted in label.casefold() or (by_value and wanted in value)][:25]
+
+
+def _assignment_problem(number: int) -> str | None:
+    """Why `number` names no assignment of the journal, in the asker's language, or None."""
+    if not 1 <= number <= campaign.LAST_ASSIGNMENT:
+        return _say("new.assignment", number=number, last=campaign.LAST_ASSIGNMENT)
+    return None
 
 
 def _new_problem(
@@ -1453,8 +1484,8 @@ def _new_problem(
     """Why these `/keystone new` options cannot make a game together, or None."""
     if not 1 <= players <= 4:
         return _say("new.players")
-    if assignment is not None and not 1 <= assignment <= campaign.LAST_ASSIGNMENT:
-        return _say("new.assignment", number=assignment, last=campaign.LAST_ASSIGNMENT)
+    if assignment is not None and (problem := _assignment_problem(assignment)):
+        return problem
     if mode == "coop":
         if where.is_dm:
             return _say("new.coop.dm")

@@ -6,17 +6,17 @@ Icons show as the bot's emojis once `use_emojis` has been given them, and as wor
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
-from keystone.cards import OBJECTIVE_POINTS, Symbol
+from keystone.cards import OBJECTIVE_POINTS, Habitat, Symbol
 from keystone.data import load_catalog
 from keystone.engine import GameConfig, GameView
 from keystone.engine.board import CELL_NAMES
 from keystone.engine.campaign import LAST_ASSIGNMENT
 from keystone.engine.game import SYNERGY_BY_SEAT, TIME_BY_PLAYERS
 from keystone.engine.scoring import ScoreSheet
-from keystone.engine.words import GOAL_LETTERS, counted, goal_sentence, icon_label, symbol_name
-from keystone.i18n import DEFAULT, Language, tr, trn
+from keystone.engine.words import GOAL_LETTERS, counted, goal_sentence, habitat_name, icon_label, symbol_name
+from keystone.i18n import DEFAULT, LANGUAGES, Language, tr, trn
 from keystone.i18n.commands import slash
 
 _EMOJIS: dict[str, str] = {}
@@ -65,6 +65,20 @@ def slot_label(view: GameView, slot: int, lang: Language = DEFAULT) -> str:
 
 def empty_cells(view: GameView, seat: int) -> list[str]:
     return [CELL_NAMES[i] for i, p in enumerate(view.seats[seat].board) if p is None]
+
+
+def habitat_choices(habitats: Iterable[Habitat], lang: Language = DEFAULT) -> list[tuple[str, str]]:
+    """(label, value) pairs: each habitat named in `lang` ("Wald"), its engine value ("forest");
+    English offers the value itself, as players type it."""
+    return [(h.value if lang == DEFAULT else habitat_name(h, lang), h.value) for h in habitats]
+
+
+def habitat_value(typed: str) -> str:
+    """The engine's habitat for a name typed in any language, whatever case ("wald" or "Forest" is
+    "forest"); what was typed, cleaned, when it names none (the engine then refuses it politely)."""
+    wanted = typed.strip().casefold()
+    named = (h.value for h in Habitat for lang in LANGUAGES if wanted in {h.value, habitat_name(h, lang).casefold()})
+    return next(named, wanted)
 
 
 def skill_label(number: int, lang: Language = DEFAULT) -> str:
@@ -158,6 +172,11 @@ def rules_topic(name: str) -> str | None:
     """The topic a player names, in English or German, whatever case: `Ökosysteme` is `ecosystems`."""
     wanted = name.strip().casefold()
     return next((t for t in RULES_TOPICS if wanted in {t, rules_title(t, "de").casefold()}), None)
+
+
+def topic_choices(lang: Language = DEFAULT) -> list[tuple[str, str]]:
+    """(label, value) pairs for `/keystone rules`: each topic's title in `lang`, the topic as the value."""
+    return [(rules_title(t, lang), t) for t in RULES_TOPICS]
 
 
 RULES: dict[str, str] = {topic: rules_topic_text(topic) for topic in RULES_TOPICS}
