@@ -33,18 +33,7 @@ WORDS = re.compile(r"[A-Za-z]{2,}[,;:.!?]? +[A-Za-z]{2,}")
 """Two words side by side: a phrase a player could read."""
 EVERY = "*"
 """A module's name for all of it."""
-PARALLEL = "converted in parallel"
 
-NOT_YET: dict[str, dict[str, str]] = {
-    "keystone/app/pictures.py": {EVERY: PARALLEL},
-    "keystone/app/replays.py": {EVERY: PARALLEL},
-    "keystone/app/journal.py": {EVERY: PARALLEL},
-    "cogs/journal.py": {EVERY: PARALLEL},
-    "cogs/keystone.py": {name: PARALLEL for name in (
-        "card_autocomplete", "cell_autocomplete", "skill_autocomplete", "habitat_autocomplete",
-        "seat_autocomplete", "replay_autocomplete", "topic_autocomplete")},
-}
-"""Modules and names whose words are not in the catalogues yet, and why."""
 PROGRAMMING = "a programming error: the callers never pass what it refuses, so no player reads it"
 OPERATOR = "start-up and connection messages, read by the operator in the terminal that runs the bot"
 DATA = "the data files' validation, read by whoever edits the data, before any player plays"
@@ -171,7 +160,7 @@ def test_no_player_visible_english_left(area: str) -> None:
     left = []
     for path in modules(area):
         relative = path.relative_to(ROOT).as_posix()
-        exempt = set(NOT_YET.get(relative, {})) | set(ALLOWED.get(relative, {}))
+        exempt = set(ALLOWED.get(relative, {}))
         if EVERY not in exempt:
             left += english_left(path, exempt)
     assert not left, "words a player reads belong in a catalogue:\n" + "\n".join(left)
@@ -179,12 +168,11 @@ def test_no_player_visible_english_left(area: str) -> None:
 
 def test_every_exemption_names_a_module_and_a_name_that_exist() -> None:
     """A renamed module or function would silently drop out of the scan's allow-list: keep them true."""
-    for listed in (NOT_YET, ALLOWED):
-        for relative, names in listed.items():
-            path = ROOT / relative
-            assert path.is_file() and any(relative.startswith(area) for area in AREAS), relative
-            defined = {name for name, _ in named(ast.parse(path.read_text(encoding="utf-8")).body)} | {EVERY}
-            assert set(names) <= defined, f"{relative}: {set(names) - defined}"
+    for relative, names in ALLOWED.items():
+        path = ROOT / relative
+        assert path.is_file() and any(relative.startswith(area) for area in AREAS), relative
+        defined = {name for name, _ in named(ast.parse(path.read_text(encoding="utf-8")).body)} | {EVERY}
+        assert set(names) <= defined, f"{relative}: {set(names) - defined}"
             assert all(names.values()), f"{relative}: every exemption says why"
 
 

@@ -62,9 +62,9 @@ def replay_file(start: GameState, log: Sequence[str], game_id: int | None = None
     try:
         replay = rebuild(start, log, lang)
     except IllegalAction as exc:
-        raise Unreplayable(str(exc)) from exc
+        raise Unreplayable(exc.sentence(lang)) from exc
     if expected is not None and dump_state(replay.end) != dump_state(expected):
-        raise Unreplayable("The saved moves do not lead to the saved end of the game.")
+        raise Unreplayable(tr(lang, "replay.saved_end"))
     return picture(replay, game_id, lang)
 
 
@@ -98,7 +98,7 @@ def rebuild(start: GameState, log: Sequence[str], lang: Language = DEFAULT) -> R
             turn = _Turn(after, lang)
     final = history.state
     if final.phase != "over":
-        raise NotFinished("That game is still running; its replay comes when it ends.")
+        raise NotFinished  # whoever asked says so in their own words (the service, the command line)
     return Replay(frames, Final(public_view(final), tuple(final_scores(final))), final)
 
 
