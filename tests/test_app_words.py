@@ -173,7 +173,7 @@ def test_every_exemption_names_a_module_and_a_name_that_exist() -> None:
         assert path.is_file() and any(relative.startswith(area) for area in AREAS), relative
         defined = {name for name, _ in named(ast.parse(path.read_text(encoding="utf-8")).body)} | {EVERY}
         assert set(names) <= defined, f"{relative}: {set(names) - defined}"
-            assert all(names.values()), f"{relative}: every exemption says why"
+        assert all(names.values()), f"{relative}: every exemption says why"
 
 
 def test_the_scan_finds_a_sentence_and_skips_docstrings_logs_and_slash_commands(tmp_path: Path) -> None:
