@@ -290,6 +290,13 @@ def test_demo_writes_every_picture(tmp_path: Path) -> None:
             assert picture.width <= MAX_WIDTH or path.name == "cards.png"
 
 
+def test_the_demo_speaks_german_when_asked(tmp_path: Path) -> None:
+    english, german = tmp_path / "en", tmp_path / "de"
+    assert render_main(["--demo", str(english)]) == 0 and render_main(["--demo", str(german), "--lang", "de"]) == 0
+    assert "Row A" in (english / "scores.txt").read_text() and "Reihe A" in (german / "scores.txt").read_text()
+    assert (english / "turn-late.png").read_bytes() != (german / "turn-late.png").read_bytes()
+
+
 def test_demo_refuses_bad_options_politely(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert render_main(["--demo"]) == 2
     assert "usage" in capsys.readouterr().err

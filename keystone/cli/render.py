@@ -18,13 +18,14 @@ from pathlib import Path
 
 from PIL import Image
 
-from keystone.cli.options import Parser, parse, whole
+from keystone.cli.options import Parser, add_language, parse, whole
 from keystone.data import load_catalog
 from keystone.engine import GameConfig, GameState, apply, is_over, legal_actions, new_game, player_view, public_view
 from keystone.engine.actions import Action, Draw, UseSkill
 from keystone.engine.scoring import ScoreSheet, score_board
 from keystone.engine.state import PlacedCard
 from keystone.engine.views import GameView
+from keystone.i18n import DEFAULT, Language
 from keystone.render import (
     render_board,
     render_scoresheet,
@@ -104,14 +105,14 @@ def play_demo(seed: int) -> list[GameState]:
     return history
 
 
-def card_sheet(columns: int = 7) -> Image.Image:
+def card_sheet(columns: int = 7, lang: Language = DEFAULT) -> Image.Image:
     """Every card face in one picture: species by number, then the Wild cards."""
     cards = load_catalog().all_cards()
     rows = -(-len(cards) // columns)
     gap = 10
     image = Image.new("RGB", (gap + columns * (CARD_W + gap), gap + rows * (CARD_H + gap)), PAGE)
     for i, card in enumerate(cards):
-        face = card_face(card.id)
+        face = card_face(card.id, lang)
         image.paste(face, (gap + (i % columns) * (CARD_W + gap), gap + (i // columns) * (CARD_H + gap)), face)
     return image
 
@@ -131,8 +132,8 @@ def _pick(history: Sequence[GameState]) -> dict[str, GameState]:
     }
 
 
-def write_gallery(directory: Path, seed: int) -> list[Path]:
-    """Write every picture and text rendering into `directory`; returns the files written."""
+def write_gallery(directory: Path, seed: int, lang: Language = DEFAULT) -> list[Path]:
+    """Write every picture and text rendering, in `lang`, into `directory`; returns the files written."""
     directory.mkdir(parents=True, exist_ok=True)
     history = play_demo(seed)
     picked = _pick(history)
@@ -142,20 +143,20 @@ def write_gallery(directory: Path, seed: int) -> list[Path]:
     end_view = public_view(final)
     drawn, looked = picked["drawn"], picked["looked"]
     files: dict[str, bytes | str] = {
-        "board-empty.png": render_board(player_view(picked["start"], 0), 0),
-        "board-full.png": render_board(rulebook, 0),
-        "board-end.png": render_board(end_view, fullest),
-        "table-start.png": render_table(public_view(picked["start"])),
-        "table-late.png": render_table(public_view(picked["late"])),
-        "table-drawn-own-view.png": render_table(player_view(drawn, drawn.current)),
-        "table-drawn-public-view.png": render_table(public_view(drawn)),
-        "table-discard-search.png": render_table(public_view(looked)),
-        "turn-late.png": render_turn(public_view(picked["late"]), picked["late"].current),
-        "scoresheet.png": render_scoresheet(end_view, sheets_for(end_view)),
-        "cards.png": png(card_sheet()),
-        "board-full.txt": text_board(rulebook, 0) + "\n",
-        "table-late.txt": text_table(public_view(picked["late"])) + "\n",
-        "scores.txt": text_scores(sheets_for(end_view), [s.name for s in end_view.seats]) + "\n",
+        "board-empty.png": render_board(player_view(picked["start"], 0), 0, lang=lang),
+        "board-full.png": render_board(rulebook, 0, lang=lang),
+        "board-end.png": render_board(end_view, fullest, lang=lang),
+        "table-start.png": render_table(public_view(picked["start"]), lang=lang),
+        "table-late.png": render_table(public_view(picked["late"]), lang=lang),
+        "table-drawn-own-view.png": render_table(player_view(drawn, drawn.current), lang=lang),
+        "table-drawn-public-view.png": render_table(public_view(drawn), lang=lang),
+        "table-discard-search.png": render_table(public_view(looked), lang=lang),
+        "turn-late.png": render_turn(public_view(picked["late"]), picked["late"].current, lang=lang),
+        "scoresheet.png": render_scoresheet(end_view, sheets_for(end_view), lang=lang),
+        "cards.png": png(card_sheet(lang=lang)),
+        "board-full.txt": text_board(rulebook, 0, lang) + "\n",
+        "table-late.txt": text_table(public_view(picked["late"]), lang=lang) + "\n",
+        "scores.txt": text_scores(sheets_for(end_view), [s.name for s in end_view.seats], lang=lang) + "\n",
     }
     written = []
     for name, content in files.items():
@@ -175,6 +176,7 @@ def parser() -> argparse.ArgumentParser:
     task.add_argument("--assets", type=Path, metavar="DIR",
                       help="write the avatar and icons into DIR (the repository keeps them in assets/)")
     made.add_argument("--seed", type=whole, metavar="N", help="the demo game's seed (default 7)")
+    add_language(made)
     return made
 
 
@@ -193,7 +195,7 @@ def main(argv: Sequence[str]) -> int:
         return 2
     try:
         if args.demo is not None:
-            written = write_gallery(directory, 7 if args.seed is None else args.seed)
+            written = write_gallery(directory, 7 if args.seed is None else args.seed, args.lang)
         else:
             written = write_assets(directory)
     except OSError as exc:
