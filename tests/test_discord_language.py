@@ -1,10 +1,13 @@
 """End to end: the language of answers through the real discord.py client and the fake Discord, each
-person's client locale and the server's locale sent with every interaction as Discord sends them."""
+person's client locale and the server's locale sent with every interaction as Discord sends them;
+autocomplete speaks the language of the person typing."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from keystone.engine import campaign
+from keystone.i18n.commands import option
 from tests.discord_helpers import make_bot
 from tests.fakediscord.fixtures import BotRunner
 from tests.fakediscord.server import FakeDiscord
@@ -33,3 +36,25 @@ async def test_help_follows_each_persons_language_and_keystone_language_override
         "Der Bot folgt in öffentlichen Nachrichten wieder der Discord-Sprache dieses Servers: Deutsch.")
     assert (await fake.slash(alice, general, "keystone help")).content.startswith("**Keystone commands**"), (
         "a private answer follows the person, not the server")
+
+
+async def test_rules_topics_and_assignments_are_suggested_in_the_typers_language(
+    fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    await bot_runner.start(make_bot(tmp_path / "ks.db"))
+    alice, bob, general = fake.user("alice"), fake.user("bob"), fake.channel("general")
+    bob.locale = "de"
+    topic = option("de", "keystone rules", "topic")
+    german = await fake.autocomplete(bob, general, "keystone regeln", {topic: "öko"})
+    assert [(c["name"], c["value"]) for c in german] == [("Ökosysteme", "ecosystems")]
+    english = await fake.autocomplete(alice, general, "keystone rules", {"topic": "eco"})
+    assert [(c["name"], c["value"]) for c in english] == [("ecosystems", "ecosystems")]
+    answer = await fake.slash(bob, general, "keystone regeln", {topic: "ecosystems"})
+    assert answer.is_ephemeral and answer.content.startswith("**Ökosysteme**")
+
+    number = option("de", "journal start", "number")
+    offered = await fake.autocomplete(bob, general, "tagebuch starten", {number: "1"})
+    assert offered[0] == {"name": f"1 - {campaign.assignment(1).title_de}", "value": 1}
+    first = await fake.autocomplete(alice, general, "journal start", {"number": "1"})
+    assert first[0] == {"name": f"1 - {campaign.assignment(1).title}", "value": 1}
