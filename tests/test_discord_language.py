@@ -6,20 +6,31 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from keystone.engine import campaign
 from keystone.i18n.commands import option
 from tests.discord_helpers import make_bot
 from tests.fakediscord.fixtures import BotRunner
+from tests.fakediscord.models import FakeChannel, FakeUser
 from tests.fakediscord.server import FakeDiscord
+
+Table = tuple[FakeDiscord, FakeUser, FakeUser, FakeChannel]
+
+
+@pytest.fixture
+async def table(fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path) -> Table:
+    """The bot running, English Alice and German Bob (his Discord client speaks German) in #general."""
+    await bot_runner.start(make_bot(tmp_path / "ks.db"))
+    bob = fake_discord.user("bob")
+    bob.locale = "de"
+    return fake_discord, fake_discord.user("alice"), bob, fake_discord.channel("general")
 
 
 async def test_help_follows_each_persons_language_and_keystone_language_overrides_it(
-    fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path
+    table: Table,
 ) -> None:
-    fake = fake_discord
-    await bot_runner.start(make_bot(tmp_path / "ks.db"))
-    alice, bob, general = fake.user("alice"), fake.user("bob"), fake.channel("general")
-    bob.locale = "de"
+    fake, alice, bob, general = table
     german, english = await fake.slash(bob, general, "keystone hilfe"), await fake.slash(alice, general, "keystone help")
     assert german.is_ephemeral and german.content.startswith("**Keystone-Befehle**")
     assert english.is_ephemeral and english.content.startswith("**Keystone commands**")
@@ -39,12 +50,9 @@ async def test_help_follows_each_persons_language_and_keystone_language_override
 
 
 async def test_rules_topics_and_assignments_are_suggested_in_the_typers_language(
-    fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path
+    table: Table,
 ) -> None:
-    fake = fake_discord
-    await bot_runner.start(make_bot(tmp_path / "ks.db"))
-    alice, bob, general = fake.user("alice"), fake.user("bob"), fake.channel("general")
-    bob.locale = "de"
+    fake, alice, bob, general = table
     topic = option("de", "keystone rules", "topic")
     german = await fake.autocomplete(bob, general, "keystone regeln", {topic: "öko"})
     assert [(c["name"], c["value"]) for c in german] == [("Ökosysteme", "ecosystems")]
