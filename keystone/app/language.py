@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Literal, NamedTuple
 
 from keystone.engine import IllegalAction
-from keystone.i18n import LANGUAGE_NAMES, LANGUAGES, Language, language, tr
+from keystone.i18n import LANGUAGE_NAMES, Language, UnknownLanguage, checked, language, tr
 
 LanguageChoice = Literal["en", "de", "auto"]
 """What `/keystone language` offers: a language, or `auto` to follow Discord's locale again."""
@@ -41,10 +41,10 @@ def parse(choice: str, scope: str, speaking: Language) -> tuple[Language | None,
     found_scope: Whose = "me" if scope == "me" else "server"
     if choice == "auto":
         return None, found_scope
-    for lang in LANGUAGES:
-        if choice == lang:
-            return lang, found_scope
-    raise IllegalAction(tr(speaking, "language.unknown", languages=", ".join(LANGUAGE_NAMES.values())))
+    try:
+        return checked(choice), found_scope
+    except UnknownLanguage:
+        raise IllegalAction(tr(speaking, "language.unknown", languages=", ".join(LANGUAGE_NAMES.values()))) from None
 
 
 def client_words(locale: str | None, key: str, /) -> str:

@@ -42,11 +42,13 @@ def language(code: str | None) -> Language:
     return DEFAULT
 
 
-def checked(code: str) -> Language:
-    """A language code the bot speaks, exactly ("en" or "de"); raises `UnknownLanguage` otherwise."""
-    if code not in LANGUAGES:
-        raise UnknownLanguage(f"The bot speaks {', '.join(LANGUAGE_NAMES.values())}; {code!r} is not one of them.")
-    return code
+def checked(code: object) -> Language:
+    """A language code the bot speaks, exactly ("en" or "de"); raises `UnknownLanguage` otherwise.
+    The one check: the store and `/keystone language` each say the refusal their own way."""
+    for lang in LANGUAGES:
+        if code == lang:
+            return lang
+    raise UnknownLanguage(f"The bot speaks {', '.join(LANGUAGE_NAMES.values())}; {code!r} is not one of them.")
 
 
 def catalogue_path(lang: Language, domain: str = DOMAIN) -> Path:

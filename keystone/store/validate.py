@@ -11,7 +11,7 @@ from keystone.cards import Habitat
 from keystone.engine import GameConfig
 from keystone.engine.board import CELLS
 from keystone.engine.scoring import LINES
-from keystone.i18n import LANGUAGE_NAMES, LANGUAGES, Language
+from keystone.i18n import LANGUAGE_NAMES, Language, UnknownLanguage, checked
 from keystone.store.errors import InvalidInput
 from keystone.store.models import (
     ASSIGNMENTS,
@@ -102,10 +102,10 @@ def language(value: object) -> Language | None:
     """A language the bot speaks, or None for "follow the Discord locale"."""
     if value is None:
         return None
-    for choice in LANGUAGES:
-        if value == choice:
-            return choice
-    raise InvalidInput(f"The bot speaks {' or '.join(LANGUAGE_NAMES.values())}; choose one of them.")
+    try:
+        return checked(value)
+    except UnknownLanguage:
+        raise InvalidInput(f"The bot speaks {' or '.join(LANGUAGE_NAMES.values())}; choose one of them.") from None
 
 
 def pace(value: object) -> Pace:
