@@ -1,5 +1,6 @@
 """A fake Discord (REST + gateway) that the real discord.py client connects to, for end-to-end tests."""
 
+from .faults import Faults, Injected
 from .harness import BotCrashed, BotTimeout, HarnessError, InteractionResult
 from .models import FakeAttachment, FakeChannel, FakeGuild, FakeInteraction, FakeMember, FakeMessage, FakeUser
 from .server import FakeDiscord
@@ -15,6 +16,8 @@ __all__ = [
     "FakeMember",
     "FakeMessage",
     "FakeUser",
+    "Faults",
     "HarnessError",
+    "Injected",
     "InteractionResult",
 ]

@@ -14,11 +14,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import types
 import warnings
-from collections.abc import AsyncIterator
-from typing import TypeVar
+from collections.abc import AsyncIterator, Iterator
+from typing import Any, TypeVar
 
 import discord
+import discord.http
 import pytest
 import yarl
 from discord.gateway import DiscordWebSocket
@@ -129,6 +131,43 @@ class BotRunner:
         if self.fail_on_error_logs and self._errors.records:
             lines = "\n".join(self._errors.format(r) for r in self._errors.records)
             pytest.fail(f"the bot logged errors during the test:\n{lines}")
+
+
+class _ScaledAsyncio(types.ModuleType):
+    """`asyncio` as discord.http sees it, whose `sleep` records the pause asked for and takes a fraction."""
+
+    def __init__(self, scale: float, pauses: list[float]) -> None:
+        super().__init__("asyncio")
+        self._scale, self._pauses = scale, pauses
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(asyncio, name)
+
+    async def sleep(self, delay: float, result: Any = None) -> Any:
+        if delay > 0:
+            self._pauses.append(delay)
+        return await asyncio.sleep(delay * self._scale, result)
+
+
+@contextlib.contextmanager
+def quick_retries(scale: float = 0.01) -> Iterator[list[float]]:
+    """Shrink the pauses discord.py's HTTP client takes between retries (after a 500 or 502 it waits
+    1, 3, 5, 7 and 9 s; after a 429 the `retry_after` it was given) to `scale` of themselves, and
+    yield the list of pauses it asked for, in seconds, so a test can check them (not the 0 s sleeps it
+    takes after most requests, as the fake sends no rate limit headers and discord.py assumes 1 left).
+
+        with quick_retries() as pauses:
+            fake.faults.add("500", times=5)
+            with pytest.raises(discord.DiscordServerError): await channel.send("x")
+        assert pauses == [1, 3, 5, 7, 9]
+    """
+    pauses: list[float] = []
+    saved: types.ModuleType = discord.http.asyncio  # type: ignore[attr-defined]
+    discord.http.asyncio = _ScaledAsyncio(scale, pauses)  # type: ignore[attr-defined]
+    try:
+        yield pauses
+    finally:
+        discord.http.asyncio = saved  # type: ignore[attr-defined]
 
 
 @pytest.fixture

@@ -32,6 +32,7 @@ from .models import (
 )
 
 if TYPE_CHECKING:
+    from .faults import Faults
     from .server import GatewaySession
 
 T = TypeVar("T")
@@ -191,6 +192,7 @@ class HarnessMixin:
         log_errors: list[str]
         unknown_routes: list[str]
         rejections: list[tuple[str, list[str]]]
+        faults: Faults
         next_id: SnowflakeFactory
 
         async def dispatch(self, event: str, data: Any) -> None: ...
@@ -236,6 +238,8 @@ class HarnessMixin:
             lines.append("Fake Discord rejected: " + "; ".join(f"{r}: {p}" for r, p in self.rejections[-5:]))
         if self.unknown_routes:
             lines.append("Routes the fake does not know: " + ", ".join(self.unknown_routes[-5:]))
+        if self.faults.injected:
+            lines.append("Faults injected: " + ", ".join(" ".join(f) for f in self.faults.injected[-5:]))
         return "".join("\n" + line for line in lines)
 
     async def wait_for(self, predicate: Callable[[], T | Literal[False] | None], *,

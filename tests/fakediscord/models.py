@@ -383,6 +383,7 @@ class FakeMessage:
     deleted: bool = False
     revisions: list[JSON] = field(default_factory=list)
     reactions: list[str] = field(default_factory=list)
+    nonce: str | None = None
     directory: dict[int, FakeUser] = field(default_factory=dict, repr=False)
 
     @property
@@ -487,6 +488,8 @@ class FakeMessage:
             data["application_id"] = str(self.application_id)
         if self.interaction is not None:
             data["interaction_metadata"] = self.interaction.metadata()
+        if self.nonce is not None:
+            data["nonce"] = self.nonce
         return data
 
     def __repr__(self) -> str:

@@ -24,6 +24,7 @@ from urllib.parse import unquote
 from aiohttp import BodyPartReader, WSMsgType, web
 
 from . import limits
+from .faults import Faults, drop_connection
 from .harness import HarnessError, HarnessMixin
 from .models import (
     APPLICATION_COMMAND,
@@ -70,6 +71,8 @@ VALID_CALLBACKS = {
     MODAL_SUBMIT: {4, 5, 6, 7},
 }
 FILE_FIELD = re.compile(r"files\[(\d+)\]|file(\d*)")
+NONCE_MAX = 25
+NONCE_WINDOW = 300.0
 
 Params = dict[str, str]
 Handler = Callable[[web.Request, Params], Awaitable[web.Response]]
@@ -170,6 +173,11 @@ class FakeDiscord(HarnessMixin):
         self.gateway_ops: list[JSON] = []
         self.sessions: dict[str, GatewaySession] = {}
         self.log_errors: list[str] = []
+        self.faults = Faults()
+        """Failures to inject into REST requests (see faults.py)."""
+        self.nonce_window = NONCE_WINDOW
+        """Seconds during which a channel message's nonce with enforce_nonce returns the same message."""
+        self._nonces: dict[tuple[int, int, str], tuple[float, FakeMessage]] = {}
         self._init_harness()
         self._routes: list[tuple[str, re.Pattern[str], Handler, bool]] = []
         self._install_routes()
@@ -353,6 +361,21 @@ class FakeDiscord(HarnessMixin):
         path = "/" + request.match_info["tail"]
         self.requests.append((request.method, path))
         self._touch()
+        fault = self.faults.take(request.method, path)
+        if fault is None:
+            return await self._answer(request, path)
+        log.info("fake Discord injects %r into %s %s", fault, request.method, path)
+        try:
+            if fault == "drop":
+                return await drop_connection(request)
+            if fault != "drop-after":
+                return self.faults.response(fault, request.method, path)
+            await self._answer(request, path)  # it happened, but the client never hears so
+            return await drop_connection(request)
+        finally:
+            self._bump()
+
+    async def _answer(self, request: web.Request, path: str) -> web.Response:
         allowed: list[str] = []
         for method, regex, handler, auth in self._routes:
             match = regex.fullmatch(path)
@@ -837,7 +860,21 @@ class FakeDiscord(HarnessMixin):
         if channel.is_thread:
             await self._reopen_to_send(channel)
         body, files = await self._read_body(request)
+        nonce = None if body.get("nonce") is None else str(body["nonce"])
+        if nonce is not None and len(nonce) > NONCE_MAX:
+            raise invalid_body([f"nonce must be at most {NONCE_MAX} characters, not {len(nonce)}"])
+        key = (channel.id, self.bot_user.id, nonce or "")
+        now = asyncio.get_running_loop().time()
+        if nonce is not None and body.get("enforce_nonce"):
+            earlier = self._nonces.get(key)
+            if earlier is not None and now - earlier[0] <= self.nonce_window:
+                if earlier[1].deleted:
+                    raise ApiError(404, 10008, "Unknown Message")
+                return json_response(earlier[1].payload())  # Discord's answer to a retry: nothing new
         message = self._create_message(channel, body, files)
+        if nonce is not None:
+            message.nonce = nonce
+            self._nonces[key] = (now, message)
         await self._message_event("MESSAGE_CREATE", message)
         return json_response(message.payload())
 
