@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 
 import aiosqlite
@@ -14,11 +15,11 @@ from keystone.engine import GameConfig, dump_config, dump_state, new_game
 from keystone.store import Clock, InvalidInput, SeatInfo, Store, WrongStatus, state_digest
 from keystone.store.backend import SqliteDatabase
 from keystone.store.migrate import latest, migrate
-from tests.clock_helpers import Time
+from tests.clock_helpers import T0, Time
 from tests.store_helpers import play, start_game
 
 
-def clock(turn: int = 0, seat: int = 0, start: float = 1000.0, span: float = 100.0) -> Clock:
+def clock(turn: int = 0, seat: int = 0, start: float = T0, span: float = 100.0) -> Clock:
     return Clock(turn, seat, start, start + span / 2, start + span)
 
 
@@ -29,19 +30,19 @@ async def timed_game(store: Store, channel_id: int = 100) -> int:
 
 
 async def test_a_clock_is_kept_with_the_game_and_replaced_per_turn(store_target: str) -> None:
-    async with await Store.open(store_target, clock=Time(1000.0)) as store:
+    async with await Store.open(store_target, clock=Time(T0)) as store:
         game = await timed_game(store)
         await store.set_clock(game, clock())
         record = await store.get_game(game)
         assert record.pace == "daily" and record.paused_at is None and record.clock == clock()
-        await store.set_clock(game, clock(turn=1, seat=1, start=1050.0))
-        assert (await store.get_game(game)).clock == clock(turn=1, seat=1, start=1050.0)
+        await store.set_clock(game, clock(turn=1, seat=1, start=T0 + 50.0))
+        assert (await store.get_game(game)).clock == clock(turn=1, seat=1, start=T0 + 50.0)
         await store.set_clock(game, None)
         assert (await store.get_game(game)).clock is None
 
 
 async def test_only_running_games_with_a_pace_are_timed(store_target: str) -> None:
-    async with await Store.open(store_target, clock=Time(1000.0)) as store:
+    async with await Store.open(store_target, clock=Time(T0)) as store:
         untimed = await start_game(store, 100)
         await store.set_clock(untimed.id, clock())
         assert (await store.get_game(untimed.id)).clock is None
@@ -55,7 +56,7 @@ async def test_only_running_games_with_a_pace_are_timed(store_target: str) -> No
 
 
 async def test_the_clock_goes_when_the_game_ends(store_target: str) -> None:
-    async with await Store.open(store_target, clock=Time(1000.0)) as store:
+    async with await Store.open(store_target, clock=Time(T0)) as store:
         game = await timed_game(store)
         await store.set_clock(game, clock())
         await store.abandon_game(game)
@@ -64,69 +65,82 @@ async def test_the_clock_goes_when_the_game_ends(store_target: str) -> None:
 
 
 async def test_due_clocks_gives_deadlines_then_reminders_and_skips_what_is_not_due(store_target: str) -> None:
-    async with await Store.open(store_target, clock=Time(1000.0)) as store:
+    async with await Store.open(store_target, clock=Time(T0)) as store:
         early, late, later = [await timed_game(store, c) for c in (100, 200, 300)]
-        await store.set_clock(early, clock(start=1000.0))
-        await store.set_clock(late, clock(start=1040.0))
-        await store.set_clock(later, clock(start=2000.0))
-        assert await store.due_clocks(1049.0) == []
-        assert await store.next_due() == 1050.0
-        due = await store.due_clocks(1095.0)
-        assert [(d.game_id, d.clock.deadline) for d in due] == [(early, 1100.0), (late, 1140.0)]
-        due = await store.due_clocks(1100.0)
-        assert [(d.game_id, d.clock.deadline <= 1100.0) for d in due] == [(early, True), (late, False)]
-        assert len(await store.due_clocks(1100.0, limit=1)) == 2, "the limit holds for each kind"
+        await store.set_clock(early, clock(start=T0))
+        await store.set_clock(late, clock(start=T0 + 40.0))
+        await store.set_clock(later, clock(start=T0 + 1000.0))
+        assert await store.due_clocks(T0 + 49.0) == []
+        assert await store.next_due() == T0 + 50.0
+        due = await store.due_clocks(T0 + 95.0)
+        assert [(d.game_id, d.clock.deadline) for d in due] == [(early, clock().deadline),
+                                                                (late, clock(start=T0 + 40.0).deadline)]
+        due = await store.due_clocks(T0 + 100.0)
+        assert [(d.game_id, d.clock.deadline <= T0 + 100.0) for d in due] == [(early, True), (late, False)]
+        assert len(await store.due_clocks(T0 + 100.0, limit=1)) == 2, "the limit holds for each kind"
 
 
 async def test_a_reminder_is_claimed_once_even_across_a_reopen(store_target: str) -> None:
-    async with await Store.open(store_target, clock=Time(1000.0)) as store:
+    async with await Store.open(store_target, clock=Time(T0)) as store:
         game = await timed_game(store)
         await store.set_clock(game, clock())
-        [due] = await store.due_clocks(1060.0)
-        assert await store.claim_reminder(game, due.clock) is True
-        assert await store.claim_reminder(game, due.clock) is False
-    async with await Store.open(store_target, clock=Time(1000.0)) as store:
-        assert await store.due_clocks(1060.0) == []
-        assert await store.claim_reminder(game, due.clock) is False
-        assert (await store.get_game(game)).clock == Clock(0, 0, 1000.0, 1050.0, 1100.0, reminded=True)
-        await store.set_clock(game, clock(start=1070.0))
-        assert await store.claim_reminder(game, due.clock) is False, "a claim names the clock it was due for"
+        [due] = await store.due_clocks(T0 + 60.0)
+        assert await store.claim_reminder(game, due.clock.turn, due.clock.seat) is True
+        assert await store.claim_reminder(game, due.clock.turn, due.clock.seat) is False
+    async with await Store.open(store_target, clock=Time(T0)) as store:
+        assert await store.due_clocks(T0 + 60.0) == []
+        assert await store.claim_reminder(game, due.clock.turn, due.clock.seat) is False
+        assert (await store.get_game(game)).clock == replace(clock(), reminded=True)
+        await store.set_clock(game, clock(turn=1, seat=1, start=T0 + 70.0))
+        assert await store.claim_reminder(game, due.clock.turn, due.clock.seat) is False, \
+            "a claim names the turn it was due for"
 
 
 async def test_pause_stops_due_work_and_resume_moves_the_times_on(store_target: str) -> None:
-    time = Time(1000.0)
+    time = Time(T0)
     async with await Store.open(store_target, clock=time) as store:
         game = await timed_game(store)
         await store.set_clock(game, clock())
-        time.now = 1020.0
-        assert (await store.pause_clock(game)).paused_at == 1020.0
-        time.now = 1030.0
-        assert (await store.pause_clock(game)).paused_at == 1020.0, "pausing twice keeps the first pause"
-        assert await store.due_clocks(5000.0) == [] and await store.next_due() is None
-        time.now = 5000.0
+        time.now = T0 + 20.0
+        assert (await store.pause_clock(game)).paused_at == T0 + 20.0
+        time.now = T0 + 30.0
+        assert (await store.pause_clock(game)).paused_at == T0 + 20.0, "pausing twice keeps the first pause"
+        assert await store.due_clocks(T0 + 4000.0) == [] and await store.next_due() is None
+        time.now = T0 + 4000.0
         record = await store.resume_clock(game)
         assert record.paused_at is None
-        assert record.clock == Clock(0, 0, 1000.0, 1050.0 + 3980.0, 1100.0 + 3980.0)
+        assert record.clock is not None and record.clock.started_at == T0
+        assert (record.clock.remind_at, record.clock.deadline) == pytest.approx((T0 + 4030.0, T0 + 4080.0), abs=1e-6)
         assert (await store.resume_clock(game)).clock == record.clock, "resuming a running clock changes nothing"
 
 
 async def test_a_turn_that_starts_while_paused_gets_its_whole_time_on_resume(store_target: str) -> None:
-    time = Time(1000.0)
+    time = Time(T0)
     async with await Store.open(store_target, clock=time) as store:
         game = await timed_game(store)
         await store.pause_clock(game)
-        await store.set_clock(game, clock(start=1200.0))
-        time.now = 1500.0
-        assert (await store.resume_clock(game)).clock == Clock(0, 0, 1200.0, 1550.0, 1600.0)
+        await store.set_clock(game, clock(start=T0 + 200.0))
+        time.now = T0 + 500.0
+        resumed = (await store.resume_clock(game)).clock
+        assert resumed is not None and resumed.started_at == T0 + 200.0
+        assert (resumed.remind_at, resumed.deadline) == pytest.approx((T0 + 550.0, T0 + 600.0), abs=1e-6)
+
+
+async def run_out(store: Store, game: int, turn: int, seat: int, time: Time) -> SeatInfo | None:
+    """Time (turn, seat) from now, let its deadline pass and take it on."""
+    await store.set_clock(game, clock(turn=turn, seat=seat, start=time.now))
+    time.now += 100.25
+    return await store.claim_deadline(game, turn, seat, away_after=2)
 
 
 async def test_missed_turns_make_a_seat_away_and_coming_back_clears_both(store_target: str) -> None:
-    async with await Store.open(store_target, clock=Time(1000.0)) as store:
+    time = Time(T0)
+    async with await Store.open(store_target, clock=time) as store:
         game = await timed_game(store)
-        first = await store.miss_turn(game, 1, away_after=2)
-        assert (first.missed, first.away, first.bot_decides) == (1, False, False)
-        second = await store.miss_turn(game, 1, away_after=2)
-        assert (second.missed, second.away, second.bot_decides) == (2, True, True)
+        first = await run_out(store, game, 1, 1, time)
+        assert first is not None and (first.missed, first.away, first.bot_decides) == (1, False, False)
+        second = await run_out(store, game, 3, 1, time)
+        assert second is not None and (second.missed, second.away, second.bot_decides) == (2, True, True)
         back = await store.set_away(game, 1, False)
         assert (back.missed, back.away) == (0, False)
         assert (await store.set_away(game, 0, True)).away
@@ -134,22 +148,47 @@ async def test_missed_turns_make_a_seat_away_and_coming_back_clears_both(store_t
         assert [(s.missed, s.away) for s in seats] == [(0, True), (0, False)]
 
 
+async def test_a_deadline_is_taken_on_once_and_its_miss_counted_once_per_turn(store_target: str) -> None:
+    time = Time(T0)
+    async with await Store.open(store_target, clock=time) as store:
+        game = await timed_game(store)
+        await store.set_clock(game, clock(turn=4, seat=1, start=time.now))
+        assert await store.claim_deadline(game, 4, 1, away_after=2) is None, "the deadline has not passed"
+        time.now += 100.5
+        [due] = await store.due_clocks(time.now)
+        sitting = await store.claim_deadline(game, 4, 1, away_after=2)
+        assert sitting is not None and sitting.missed == 1
+        assert await store.claim_deadline(game, 4, 1, away_after=2) is None, "another scheduler holds it"
+        assert await store.due_clocks(time.now) == [], "a held deadline is not due"
+        assert await store.next_due() == pytest.approx(time.now + 60.0)
+        time.now += 61.5  # the holder died before its stand-in moved: the deadline is due again
+        assert [d.game_id for d in await store.due_clocks(time.now)] == [due.game_id]
+        again = await store.claim_deadline(game, 4, 1, away_after=2)
+        assert again is not None and (again.missed, again.away) == (1, False), "the same turn is not counted twice"
+        assert await store.claim_deadline(game, 4, 0, away_after=2) is None, "another seat's clock is not this one"
+        await store.pause_clock(game)
+        time.now += 61.5
+        assert await store.claim_deadline(game, 4, 1, away_after=2) is None, "a paused clock never runs out"
+
+
 async def test_bots_and_ended_games_have_no_away_seats(store_target: str) -> None:
-    async with await Store.open(store_target, clock=Time(1000.0)) as store:
+    time = Time(T0)
+    async with await Store.open(store_target, clock=time) as store:
         state = new_game(GameConfig(players=2), 1, ["Ada", "Bot"])
         record = await store.create_game(guild_id=9, channel_id=5, kind="competitive", host_id=1,
                                          seats=[SeatInfo.human(1, "Ada"), SeatInfo.bot(1, "Bot")], state=state)
         with pytest.raises(InvalidInput, match="never away"):
-            await store.miss_turn(record.id, 1, away_after=2)
+            await store.set_away(record.id, 1, True)
         await store.abandon_game(record.id)
         with pytest.raises(WrongStatus):
             await store.set_away(record.id, 0, True)
 
 
 async def test_away_and_missed_survive_moves_and_a_seat_handed_to_a_bot_starts_fresh(store_target: str) -> None:
-    async with await Store.open(store_target, clock=Time(1000.0)) as store:
+    time = Time(T0)
+    async with await Store.open(store_target, clock=time) as store:
         game = await timed_game(store)
-        await store.miss_turn(game, 0, away_after=1)
+        await store.set_away(game, 0, True)
         await play(store, game, 5, random.Random(2))
         assert (await store.get_game(game)).seats[0].away
         record = await store.replace_seat(game, 0, SeatInfo.bot(1, "Bot for Ada"))
@@ -157,7 +196,7 @@ async def test_away_and_missed_survive_moves_and_a_seat_handed_to_a_bot_starts_f
 
 
 async def test_notify_is_off_until_turned_on(store_target: str) -> None:
-    async with await Store.open(store_target, clock=Time(1000.0)) as store:
+    async with await Store.open(store_target, clock=Time(T0)) as store:
         assert await store.notify(7) is False
         await store.set_notify(7, True)
         assert await store.notify(7) is True and await store.notify(8) is False
@@ -166,7 +205,7 @@ async def test_notify_is_off_until_turned_on(store_target: str) -> None:
 
 
 async def test_a_vote_counts_once_per_voter_and_turn(store_target: str) -> None:
-    async with await Store.open(store_target, clock=Time(1000.0)) as store:
+    async with await Store.open(store_target, clock=Time(T0)) as store:
         game = await timed_game(store)
         assert await store.add_away_vote(game, 1, 4, 10) == 1
         assert await store.add_away_vote(game, 1, 4, 10) == 1
@@ -187,7 +226,7 @@ async def test_a_version_three_file_is_migrated_and_its_game_keeps_playing(tmp_p
             (state.config.rules, dump_config(state.config), '["Ada", "Brook"]', snapshot, state_digest(snapshot)),
         )
         await db.executemany("INSERT INTO seats VALUES (5, ?, ?, NULL, ?)", [(0, 1, "Ada"), (1, 2, "Brook")])
-    async with await Store.open(path, clock=Time(1000.0)) as store:
+    async with await Store.open(path, clock=Time(T0)) as store:
         assert await store.schema_version() == latest()
         record = (await store.load_game(5, replay=True)).record
         assert (record.pace, record.clock, record.paused_at) == (None, None, None)

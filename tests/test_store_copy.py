@@ -12,11 +12,15 @@ import pytest
 
 from keystone.cli import store as store_cli
 from keystone.engine import GameConfig, new_game
-from keystone.store import Clock, SeatInfo, SeatResult, Store
+from keystone.store import Clock, Outgoing, SeatInfo, SeatResult, Store
 from keystone.store.copy import TABLES, CopyRefused, copy_store
+from tests.clock_helpers import T0
 from tests.store_helpers import play, query, start_game
 
 Dump = dict[str, list[tuple[object, ...]]]
+
+HELD = Clock(4, 1, T0 - 90.5, T0 - 40.25, T0 - 0.125)
+"""The running game's clock: its deadline passed and taken on (a real clock's times, to the last digit)."""
 
 
 async def everything(target: str) -> Dump:
@@ -27,8 +31,8 @@ async def everything(target: str) -> Dump:
 
 
 async def a_busy_database(target: str) -> None:
-    """Something in every table: finished, running, abandoned and daily games, a lobby, clocks,
-    votes, a resignation, ratings, a campaign, settings (languages too) and the daily secret."""
+    """Something in every table: finished, running, abandoned and daily games, a lobby, clocks
+    (one held past its deadline), posts (sent and waiting), votes, a resignation, ratings, a campaign, settings (languages too) and the daily secret."""
     async with await Store.open(target) as store:
         finished = await start_game(store, channel_id=100, seed=2, players=3)
         await store.replace_seat(finished.id, 2, SeatInfo.bot(1, "Bot for Cyd"), resigned=True)
@@ -36,8 +40,13 @@ async def a_busy_database(target: str) -> None:
         running = await start_game(store, channel_id=200, seed=5)
         await store.set_pace(running.id, "daily")
         await play(store, running.id, 9, random.Random(5))
-        await store.set_clock(running.id, Clock(4, 1, 10.5, 20.25, 30.0))
-        await store.miss_turn(running.id, 1, away_after=3)
+        await store.set_clock(running.id, HELD)
+        assert await store.claim_deadline(running.id, 4, 1, away_after=3) is not None
+        await store.post([Outgoing("ks5c1e0d9a", '{"text": "Zoë’s turn"}', game_id=running.id, guild_id=9,
+                                   channel_id=200),
+                          Outgoing("ks77f3b2c4", '{"text": "Дмитрий"}', game_id=running.id, user_id=8, held=True)])
+        [waiting] = await store.waiting_posts()  # the held one waits for its interaction
+        assert await store.mark_sent(waiting.key)
         await store.add_away_vote(running.id, 1, 4, 3)
         await store.abandon_game((await start_game(store, channel_id=300)).id)
         await store.create_lobby(guild_id=9, channel_id=400, kind="competitive", host_id=1, host_name="Ada",
@@ -99,7 +108,7 @@ async def test_a_copy_plays_on_with_new_ids_after_the_copied_ones(tmp_path: Path
     await copy_store(source, postgres_url)
     async with await Store.open(postgres_url) as store:
         running = await store.get_active_game(200)
-        assert running is not None and running.clock == Clock(4, 1, 10.5, 20.25, 30.0)
+        assert running is not None and running.clock == HELD
         await play(store, running.id, 3, random.Random(9))
         assert (await store.verify_game(running.id)).state.version == 12
         fresh = await start_game(store, channel_id=700)

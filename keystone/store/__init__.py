@@ -48,6 +48,11 @@ Rules of the API:
   writes its result in the same transaction. `daily_secret` is made once, at first use.
 - Languages: `chosen_languages` reads a person's and a server's choice ("en", "de", or None to
   follow Discord's locale); `set_language` and `set_server_language` keep or clear (None) them.
+- The outbox (`keystone.store.outbox`): what the bot owes Discord is written with its cause
+  (`posts=` on `commit_action`, `commit_moves`, `claim_reminder`, the clock's calls) and stays
+  until `mark_sent` (Discord accepted it) or `give_up` (it never can be); `waiting_posts` gives
+  each queue's next message, in order. A passed deadline is taken on with `claim_deadline`,
+  which counts the person's missed turn once per turn.
 - Times are Unix seconds from the clock given to `Store.open` (default `time.time`).
 """
 
@@ -88,13 +93,15 @@ from keystone.store.models import (
     Status,
     UserStats,
 )
+from keystone.store.outbox import Outgoing, Waiting
+from keystone.store.rows import KEEP
 from keystone.store.shards import Shards, shard_of
 from keystone.store.store import Store
 
 __all__ = [
-    "ASSIGNMENTS", "MAX_SEATS", "MAX_STARS", "PACES", "AssignmentBest", "BoardSummary", "CampaignProgress",
+    "ASSIGNMENTS", "KEEP", "MAX_SEATS", "MAX_STARS", "PACES", "AssignmentBest", "BoardSummary", "CampaignProgress",
     "ChannelBusy", "Clock", "CorruptGame", "DailyBoard", "DailyGame", "DailyTaken", "DatabaseUnusable", "DueClock",
     "FinishedGame", "GameNotFound", "GameRecord", "InvalidInput", "Kind", "LoadedGame", "LobbyError", "LogEntry",
-    "Pace", "PlayerRating", "PlayerResult", "SchemaError", "SeatInfo", "SeatResult", "Shards", "StaleVersion",
-    "Status", "Store", "StoreError", "UserStats", "WrongStatus", "shard_of", "state_digest",
+    "Outgoing", "Pace", "PlayerRating", "PlayerResult", "SchemaError", "SeatInfo", "SeatResult", "Shards",
+    "StaleVersion", "Status", "Store", "StoreError", "UserStats", "Waiting", "WrongStatus", "shard_of", "state_digest",
 ]

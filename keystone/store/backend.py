@@ -69,7 +69,11 @@ class Dialect:
 
 SEAT_FIELDS = "s.position, s.user_id, s.bot_level, s.name, s.missed, s.away"
 CLOCK_FIELDS = "c.turn, c.seat, c.started_at, c.remind_at, c.deadline, c.reminded"
-SQLITE = Dialect("sqlite", f"json_group_array(json_array({SEAT_FIELDS}))", f"json_array({CLOCK_FIELDS})")
+EXACT_CLOCK_FIELDS = ("c.turn, c.seat, printf('%!.17g', c.started_at), printf('%!.17g', c.remind_at), "
+                      "printf('%!.17g', c.deadline), c.reminded")
+"""SQLite's JSON writes a REAL with 15 digits, which rounds a real clock (1764640851.2345679 is 17):
+its times go as text with every digit, so a clock read back equals the one written."""
+SQLITE = Dialect("sqlite", f"json_group_array(json_array({SEAT_FIELDS}))", f"json_array({EXACT_CLOCK_FIELDS})")
 POSTGRESQL = Dialect(
     "postgresql",
     f"coalesce(json_agg(json_build_array({SEAT_FIELDS})), '[]'::json)",

@@ -32,7 +32,7 @@ TABLES = (  # parents before the rows that refer to them
     Table("games", ("id",), ("guild_id", "channel_id", "kind", "assignment", "ruleset", "config", "host_id",
                              "status", "seed", "names", "snapshot", "version", "state_hash", "created_at",
                              "updated_at", "pace", "paused_at", "language")),
-    Table("seats", ("game_id", "position"), ("user_id", "bot_level", "name", "missed", "away")),
+    Table("seats", ("game_id", "position"), ("user_id", "bot_level", "name", "missed", "away", "missed_turn")),
     Table("actions", ("game_id", "version"), ("seat", "notation", "state_hash", "created_at")),
     Table("results", ("game_id", "position"), ("user_id", "score", "place", "won", "finished_at", "best_line",
                                                "best_line_points", "habitats")),
@@ -41,18 +41,22 @@ TABLES = (  # parents before the rows that refer to them
     Table("rating_changes", ("game_id", "position"), ("player", "place", "mu_before", "sigma_before", "mu_after",
                                                       "sigma_after")),
     Table("resignations", ("game_id", "position"), ("user_id",)),
-    Table("clocks", ("game_id",), ("turn", "seat", "started_at", "remind_at", "deadline", "reminded")),
+    Table("clocks", ("game_id",), ("turn", "seat", "started_at", "remind_at", "deadline", "reminded",
+                                 "claimed_until")),
     Table("user_settings", ("user_id",), ("notify", "language")),
     Table("away_votes", ("game_id", "seat", "turn", "voter_id"), ()),
     Table("daily_secret", ("id",), ("secret", "created_at")),
     Table("daily_games", ("day", "user_id"), ("game_id", "score", "resigned", "finished_at")),
     Table("daily_servers", ("guild_id", "user_id"), ("joined_at",)),
     Table("server_settings", ("guild_id",), ("language",)),
+    Table("outbox", ("id",), ("key", "queue", "game_id", "guild_id", "channel_id", "user_id", "body", "for_turn",
+                              "created_at", "held_until", "attempts", "next_at", "sent_at", "gave_up")),
 )
 """Every table but `schema_version`, which the target's own migrations write."""
 BATCH = 500
-RESET_IDS = "SELECT setval(pg_get_serial_sequence('games', 'id'), coalesce(max(id), 0) + 1, false) FROM games"
-"""PostgreSQL only: the next new game's id follows the copied ones (SQLite takes max(id) + 1 by itself)."""
+RESET_IDS = tuple(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), coalesce(max(id), 0) + 1, false) "
+                  f"FROM {table}" for table in ("games", "outbox"))
+"""PostgreSQL only: the next new game's (and post's) id follows the copied ones (SQLite takes max(id) + 1 by itself)."""
 
 
 class CopyRefused(StoreError):
@@ -107,7 +111,8 @@ async def _copy_rows(origin: Store, copy: Store) -> dict[str, int]:
                 await writer.executemany(insert, batch)
                 rows[table.name] += len(batch)
         if writer.dialect.name == "postgresql":
-            await writer.fetch(RESET_IDS)
+            for reset in RESET_IDS:
+                await writer.fetch(reset)
     return rows
 
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from functools import cache
-from typing import Any
+from typing import Any, Literal
 
 from keystone.engine import load_config
+from keystone.store import validate
 from keystone.store.backend import Connection, Dialect, IntegrityViolation, Row
 from keystone.store.errors import GameNotFound, InvalidInput, StaleVersion, WrongStatus
 from keystone.store.models import Clock, GameRecord, SeatInfo
@@ -23,6 +24,10 @@ def record_sql(dialect: Dialect) -> str:
         f"(SELECT {dialect.clock_array} FROM clocks c WHERE c.game_id = g.id), g.language"
     )
 
+
+Keep = Literal["keep"]
+KEEP: Keep = "keep"
+"""For a clock argument: leave the game's clock as it is."""
 
 RECORD_COLUMNS = 18
 """How many columns `record_sql` selects (INTEGRITY's follow)."""
@@ -84,6 +89,23 @@ async def write_seats(db: Connection, game_id: int, seats: Iterable[SeatInfo]) -
     await db.executemany(
         "INSERT INTO seats (game_id, position, user_id, bot_level, name, missed, away) VALUES (?, ?, ?, ?, ?, ?, ?)",
         [(game_id, i, s.user_id, s.bot_level, s.name, s.missed, int(s.away)) for i, s in enumerate(seats)],
+    )
+
+
+async def write_clock(db: Connection, game_id: int, clock: Clock | None) -> None:
+    """Time a new turn (replacing the game's clock, and any hold on it), or stop timing (None).
+    Only a running game with a pace is timed; otherwise nothing is written."""
+    if clock is None:
+        await db.execute("DELETE FROM clocks WHERE game_id = ?", (game_id,))
+        return
+    c = validate.clock(clock)
+    await db.execute(
+        "INSERT INTO clocks (game_id, turn, seat, started_at, remind_at, deadline, reminded) "
+        "SELECT id, ?, ?, ?, ?, ?, ? FROM games WHERE id = ? AND status = 'active' AND pace IS NOT NULL "
+        "ON CONFLICT (game_id) DO UPDATE SET turn = excluded.turn, seat = excluded.seat, "
+        "started_at = excluded.started_at, remind_at = excluded.remind_at, deadline = excluded.deadline, "
+        "reminded = excluded.reminded, claimed_until = NULL",
+        (c.turn, c.seat, c.started_at, c.remind_at, c.deadline, int(c.reminded), game_id),
     )
 
 

@@ -71,11 +71,14 @@ from keystone.store.models import (
     Status,
     UserStats,
 )
+from keystone.store.outbox import Deliveries, Outgoing, write_posts
 from keystone.store.ratings import rate_game, user_player
 from keystone.store.rows import (
     CLOCK,
     INTEGRITY,
+    KEEP,
     RECORD_COLUMNS,
+    Keep,
     MoveRefused,
     clock_from_row,
     fetch_record,
@@ -84,6 +87,7 @@ from keystone.store.rows import (
     record_sql,
     upsert_campaign,
     why_not_committed,
+    write_clock,
     write_seats,
 )
 from keystone.store.shards import Shards, condition
@@ -92,6 +96,8 @@ USERS_OPEN_GAMES = (
     "FROM seats m CROSS JOIN games g ON g.id = m.game_id WHERE m.user_id = ? AND g.status IN ('lobby', 'active')"
 )
 """A person's lobbies and running games; CROSS JOIN keeps SQLite starting from their seats (see `backend`)."""
+CLAIM_HOLD = 60.0
+"""Seconds a scheduler holds a passed deadline it is acting on (see `Store.claim_deadline`)."""
 TIMED = "FROM clocks c CROSS JOIN games g ON g.id = c.game_id WHERE g.status = 'active' AND g.paused_at IS NULL"
 """Clocks of running, unpaused games; CROSS JOIN keeps SQLite walking a clocks index in time order."""
 
@@ -211,7 +217,7 @@ def _reason(error: BaseException, url: str) -> str:
     return reason.replace(password, "[redacted]") if password else reason
 
 
-class Store:
+class Store(Deliveries):
     """Persistence for the bot. Create with `await Store.open(target)`; finish with `await close()`."""
 
     def __init__(self, db: Database, clock: Callable[[], float]) -> None:
@@ -522,12 +528,14 @@ class Store:
             return await self._drop_seat(db, record, position)
 
     async def start_game(
-        self, game_id: int, state: GameState, *, seat_order: Sequence[int] | None = None
+        self, game_id: int, state: GameState, *, seat_order: Sequence[int] | None = None,
+        clock: Clock | None = None, posts: Sequence[Outgoing] = (),
     ) -> GameRecord:
         """Turn the lobby into a running game with its initial state (`engine.new_game`'s result).
 
         `seat_order`, a permutation of the seat positions, reorders the seats first (for a
-        random starting player); the state's boards must already follow that order.
+        random starting player); the state's boards must already follow that order. `clock` times
+        the first turn and `posts` are owed, in the same transaction.
         """
         check_initial(state)
         async with self._db.transaction() as db:
@@ -540,6 +548,9 @@ class Store:
             validate.setup(record.kind, state.config, len(seats), record.assignment)
             await write_seats(db, record.id, seats)
             await self._write_start(db, record.id, state)
+            if clock is not None:
+                await write_clock(db, record.id, clock)
+            await write_posts(db, posts, self._clock())
             return await fetch_record(db, record.id)
 
     async def _lobby(self, db: Connection, game_id: int) -> GameRecord:
@@ -605,37 +616,74 @@ class Store:
         new_state: GameState,
         *,
         results: Sequence[SeatResult] | None = None,
+        clock: Clock | Keep | None = KEEP,
+        posts: Sequence[Outgoing] = (),
     ) -> int:
         """Record one move and its resulting state in one transaction; return the new version.
 
         `expected_version` is the version `new_state` was computed from; if the stored game has
         moved on, nothing is written and `StaleVersion` is raised (two racing clicks: one wins).
         `seat` is the store seat (0-based) that acted. When `new_state` is over, pass `results`
-        and the game finishes in the same transaction.
+        and the game finishes in the same transaction. `clock` (the next turn's, or None to stop
+        timing) and `posts` (what the move makes the bot owe Discord) are written with it too.
         """
+        await self.commit_moves(game_id, expected_version, [(seat, action, new_state)], results=results,
+                                clock=clock, posts=posts)
+        return new_state.version
+
+    async def commit_moves(
+        self,
+        game_id: int,
+        expected_version: int,
+        moves: Sequence[tuple[int, str, GameState]],
+        *,
+        results: Sequence[SeatResult] | None = None,
+        clock: Clock | Keep | None = KEEP,
+        posts: Sequence[Outgoing] = (),
+        away: int | None = None,
+    ) -> None:
+        """Record moves that follow one another (seat, notation, state after), with what they cause,
+        in one transaction: all or nothing. With `away`, that seat's person is away from now (a vote).
+
+        The first move was computed from `expected_version`, each next one from the one before;
+        only the last may end the game (then `results` are required). See `commit_action`."""
         game_id = validate.ident(game_id, "game")
         expected_version = validate.integer(expected_version, "version", 0, validate.MAX_ID - 1)
-        seat = validate.integer(seat, "seat number", 0, max(MAX_SEATS.values()) - 1)
-        notation = canonical_notation(action)
-        if not isinstance(new_state, GameState) or new_state.version != expected_version + 1:
-            raise InvalidInput("The new state must be exactly one move ahead of the version it was computed from.")
-        if is_over(new_state) != (results is not None):
+        if not moves:
+            raise InvalidInput("Give at least one move to record.")
+        params = []
+        for n, (seat, action, new_state) in enumerate(moves):
+            seat = validate.integer(seat, "seat number", 0, max(MAX_SEATS.values()) - 1)
+            notation = canonical_notation(action)
+            if not isinstance(new_state, GameState) or new_state.version != expected_version + n + 1:
+                raise InvalidInput("The new state must be exactly one move ahead of the version it was computed from.")
+            if is_over(new_state) and n != len(moves) - 1:
+                raise InvalidInput("Only the last move recorded together may end the game.")
+            snapshot = dump_state(new_state)
+            params.append((game_id, expected_version + n, new_state.seed, seat, notation, snapshot,
+                           state_digest(snapshot)))
+        if is_over(moves[-1][2]) != (results is not None):
             raise InvalidInput("Give results exactly when the move ends the game.")
-        snapshot = dump_state(new_state)
-        digest = state_digest(snapshot)
-        params = (game_id, expected_version, new_state.seed, seat, notation, snapshot, digest)
         try:
-            if results is None:
+            if len(params) == 1 and results is None and clock == KEEP and not posts and away is None:
                 async with self._db.connection() as db:
-                    await insert_move(db, params, self._clock())  # one statement: atomic on its own
-            else:
-                async with self._db.transaction() as db:
-                    await insert_move(db, params, self._clock())
+                    await insert_move(db, params[0], self._clock())  # one statement: atomic on its own
+                return
+            async with self._db.transaction() as db:
+                for move in params:
+                    await insert_move(db, move, self._clock())
+                if away is not None:
+                    await db.execute("UPDATE seats SET away = 1 WHERE game_id = ? AND position = ? "
+                                     "AND user_id IS NOT NULL", (game_id, away))
+                if results is not None:
                     await self._finish(db, game_id, results, "finished")
+                elif clock != KEEP:
+                    await write_clock(db, game_id, clock)
+                await write_posts(db, posts, self._clock())
+                return
         except MoveRefused:
             async with self._db.connection() as db:  # PostgreSQL reads nothing in a failed transaction
                 await why_not_committed(db, game_id, expected_version)
-        return new_state.version
 
     async def finish_game(self, game_id: int, results: Sequence[SeatResult]) -> GameRecord:
         """End a running game with per-seat results outside a move (e.g. the others conceded)."""
@@ -787,14 +835,19 @@ class Store:
 
     # ------------------------------------------------------------------ turn clocks
 
-    async def set_pace(self, game_id: int, pace: Pace | None) -> GameRecord:
-        """Give a lobby or running game its pace (None: no clock); the caller restarts the turn's clock."""
+    async def set_pace(self, game_id: int, pace: Pace | None, *, clock: Clock | Keep | None = KEEP,
+                       posts: Sequence[Outgoing] = ()) -> GameRecord:
+        """Give a lobby or running game its pace (None: no clock), with the turn's new `clock` and
+        what it makes the bot owe Discord, in one transaction."""
         checked = None if pace is None else validate.pace(pace)
         async with self._db.transaction() as db:
             record = await self._open_game(db, game_id)
             await db.execute("UPDATE games SET pace = ? WHERE id = ?", (checked, record.id))
             if checked is None:
                 await db.execute("DELETE FROM clocks WHERE game_id = ?", (record.id,))
+            elif clock != KEEP:
+                await write_clock(db, record.id, clock)
+            await write_posts(db, posts, self._clock())
             return await fetch_record(db, record.id)
 
     async def set_clock(self, game_id: int, clock: Clock | None) -> None:
@@ -804,30 +857,55 @@ class Store:
         """
         game_id = validate.ident(game_id, "game")
         async with self._db.connection() as db:
-            if clock is None:
-                await db.execute("DELETE FROM clocks WHERE game_id = ?", (game_id,))
-                return
-            c = validate.clock(clock)
-            await db.execute(
-                "INSERT INTO clocks (game_id, turn, seat, started_at, remind_at, deadline, reminded) "
-                "SELECT id, ?, ?, ?, ?, ?, ? FROM games WHERE id = ? AND status = 'active' AND pace IS NOT NULL "
-                "ON CONFLICT (game_id) DO UPDATE SET turn = excluded.turn, seat = excluded.seat, "
-                "started_at = excluded.started_at, remind_at = excluded.remind_at, deadline = excluded.deadline, "
-                "reminded = excluded.reminded",
-                (c.turn, c.seat, c.started_at, c.remind_at, c.deadline, int(c.reminded), game_id),
-            )
+            await write_clock(db, game_id, clock)
 
-    async def claim_reminder(self, game_id: int, clock: Clock) -> bool:
-        """Mark this clock's reminder sent; True only for the one caller that marked it (so a
-        reminder goes out once, however many ticks or processes ask)."""
+    async def claim_reminder(self, game_id: int, turn: int, seat: int, posts: Sequence[Outgoing] = ()) -> bool:
+        """Mark the reminder of the clock timing (`turn`, `seat`) sent and owe its `posts`, in one
+        transaction; True only for the one caller that marked it (so a reminder goes out once,
+        however many ticks or processes ask), and only while that clock still times the game."""
         game_id = validate.ident(game_id, "game")
-        async with self._db.connection() as db:
+        async with self._db.transaction() as db:
             changed = await db.execute(
-                "UPDATE clocks SET reminded = 1 WHERE game_id = ? AND turn = ? AND seat = ? AND started_at = ? "
-                "AND reminded = 0",
-                (game_id, clock.turn, clock.seat, clock.started_at),
+                "UPDATE clocks SET reminded = 1 WHERE game_id = ? AND turn = ? AND seat = ? AND reminded = 0 "
+                "AND deadline > ? AND EXISTS (SELECT 1 FROM games g WHERE g.id = clocks.game_id "
+                "AND g.status = 'active' AND g.paused_at IS NULL)",
+                (game_id, turn, seat, self._clock()),
             )
-            return changed == 1
+            if changed != 1:
+                return False
+            await write_posts(db, posts, self._clock())
+            return True
+
+    async def claim_deadline(self, game_id: int, turn: int, seat: int, *, away_after: int,
+                             hold: float = CLAIM_HOLD) -> SeatInfo | None:
+        """Take on the passed deadline of the clock timing (`turn`, `seat`) and count the person's
+        missed turn, in one transaction; their seat as it now stands, or None when there is nothing
+        to do (a move, a pause or another scheduler came first).
+
+        The clock is held for `hold` seconds (another scheduler leaves it alone meanwhile, and takes
+        it over after, if this one died before the stand-in's move replaced the clock); the miss is
+        counted once per turn however often the deadline is taken on; after `away_after` in a row
+        the seat is away."""
+        game_id = validate.ident(game_id, "game")
+        away_after = validate.integer(away_after, "count of missed turns", 1, 1000)
+        now = self._clock()
+        async with self._db.transaction() as db:
+            changed = await db.execute(
+                "UPDATE clocks SET claimed_until = ? WHERE game_id = ? AND turn = ? AND seat = ? AND deadline <= ? "
+                "AND (claimed_until IS NULL OR claimed_until <= ?) AND EXISTS (SELECT 1 FROM games g "
+                "WHERE g.id = clocks.game_id AND g.status = 'active' AND g.paused_at IS NULL)",
+                (now + hold, game_id, turn, seat, now, now),
+            )
+            if changed != 1:
+                return None
+            await db.execute(
+                "UPDATE seats SET missed = missed + 1, missed_turn = ?, "
+                "away = CASE WHEN away = 1 OR missed + 1 >= ? THEN 1 ELSE 0 END "
+                "WHERE game_id = ? AND position = ? AND user_id IS NOT NULL "
+                "AND (missed_turn IS NULL OR missed_turn <> ?)",
+                (turn, away_after, game_id, seat, turn),
+            )
+            return (await fetch_record(db, game_id)).seats[seat]
 
     async def due_clocks(self, now: float, limit: int = 100, *, shards: Shards | None = None) -> list[DueClock]:
         """Running, unpaused games whose deadline has passed, then those whose reminder is due
@@ -840,8 +918,9 @@ class Store:
         limit = validate.integer(limit, "limit", 1, 10_000)
         owned, params = condition(shards)
         late = await self._rows(
-            f"SELECT c.game_id, {CLOCK} {TIMED}{owned} AND c.deadline <= ? ORDER BY c.deadline LIMIT ?",
-            (*params, now, limit),
+            f"SELECT c.game_id, {CLOCK} {TIMED}{owned} AND c.deadline <= ? "
+            "AND (c.claimed_until IS NULL OR c.claimed_until <= ?) ORDER BY c.deadline LIMIT ?",
+            (*params, now, now, limit),
         )
         reminders = await self._rows(
             f"SELECT c.game_id, {CLOCK} {TIMED}{owned} AND c.reminded = 0 AND c.remind_at <= ? AND c.deadline > ? "
@@ -854,23 +933,38 @@ class Store:
         """The earliest unsent reminder or deadline among running, unpaused games (None: nothing
         timed); with `shards`, among the games those shards own."""
         owned, params = condition(shards)
-        deadline = await self._rows(f"SELECT c.deadline {TIMED}{owned} ORDER BY c.deadline LIMIT 1", params)
+        deadline = await self._rows(
+            f"SELECT c.deadline {TIMED}{owned} AND c.claimed_until IS NULL ORDER BY c.deadline LIMIT 1", params
+        )
+        held = await self._rows(f"SELECT min(c.claimed_until) {TIMED}{owned} AND c.claimed_until IS NOT NULL", params)
         reminder = await self._rows(
             f"SELECT c.remind_at {TIMED}{owned} AND c.reminded = 0 ORDER BY c.remind_at LIMIT 1", params
         )
-        times = [float(r[0][0]) for r in (deadline, reminder) if r]
+        times = [float(r[0][0]) for r in (deadline, reminder, held) if r and r[0][0] is not None]
         return min(times) if times else None
 
-    async def pause_clock(self, game_id: int) -> GameRecord:
+    async def clockless_games(self, *, shards: Shards | None = None) -> list[tuple[int, int]]:
+        """Running games with a pace that have no clock, as (game id, version): either a bot (or an
+        away person's bot) decides, or a clock was lost (a crash before clocks were saved with moves)."""
+        owned, params = condition(shards)
+        rows = await self._rows(
+            "SELECT g.id, g.version FROM games g WHERE g.status = 'active' AND g.pace IS NOT NULL "
+            f"AND NOT EXISTS (SELECT 1 FROM clocks c WHERE c.game_id = g.id){owned} ORDER BY g.id",
+            params,
+        )
+        return [(int(r[0]), int(r[1])) for r in rows]
+
+    async def pause_clock(self, game_id: int, posts: Sequence[Outgoing] = ()) -> GameRecord:
         """Stop the game's clock from now (moves may still be made); pausing twice changes nothing."""
         async with self._db.transaction() as db:
             record = await self._open_game(db, game_id)
             await db.execute(
                 "UPDATE games SET paused_at = ? WHERE id = ? AND paused_at IS NULL", (self._clock(), record.id)
             )
+            await write_posts(db, posts, self._clock())
             return await fetch_record(db, record.id)
 
-    async def resume_clock(self, game_id: int) -> GameRecord:
+    async def resume_clock(self, game_id: int, posts: Sequence[Outgoing] = ()) -> GameRecord:
         """Run the clock again, moving the reminder and deadline on by the time it stood still (since
         the pause, or since the turn started if it started while paused)."""
         async with self._db.transaction() as db:
@@ -883,6 +977,7 @@ class Store:
                     (self._clock(), record.paused_at, record.id),
                 )
                 await db.execute("UPDATE games SET paused_at = NULL WHERE id = ?", (record.id,))
+            await write_posts(db, posts, self._clock())
             return await fetch_record(db, record.id)
 
     async def _open_game(self, db: Connection, game_id: int) -> GameRecord:
@@ -891,23 +986,16 @@ class Store:
             raise WrongStatus(record.id, record.status, "That game has already ended.")
         return record
 
-    async def miss_turn(self, game_id: int, position: int, away_after: int) -> SeatInfo:
-        """Count a turn the seat's person let run out; after `away_after` in a row they are away."""
-        away_after = validate.integer(away_after, "count of missed turns", 1, 1000)
-        async with self._db.transaction() as db:
-            position = await self._person_seat(db, game_id, position)
-            await db.execute(
-                "UPDATE seats SET missed = missed + 1, away = CASE WHEN away = 1 OR missed + 1 >= ? THEN 1 ELSE 0 END "
-                "WHERE game_id = ? AND position = ?",
-                (away_after, game_id, position),
-            )
-            return (await fetch_record(db, game_id)).seats[position]
-
-    async def set_away(self, game_id: int, position: int, away: bool) -> SeatInfo:
+    async def set_away(self, game_id: int, position: int, away: bool, *, clock: Clock | Keep | None = KEEP,
+                       posts: Sequence[Outgoing] = ()) -> SeatInfo:
         """Hand the seat to a bot until its person comes back (True), or give it back (False, which
-        also clears their missed turns)."""
+        also clears their missed turns); with the turn's new `clock` and what it makes the bot owe
+        Discord, in one transaction."""
         away = validate.flag(away, "away")
         async with self._db.transaction() as db:
+            if clock != KEEP:
+                await write_clock(db, validate.ident(game_id, "game"), clock)
+            await write_posts(db, posts, self._clock())
             position = await self._person_seat(db, game_id, position)
             if away:
                 await db.execute("UPDATE seats SET away = 1 WHERE game_id = ? AND position = ?", (game_id, position))
