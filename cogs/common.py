@@ -10,6 +10,7 @@ import logging
 from collections.abc import Awaitable
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 
@@ -67,13 +68,59 @@ async def _update_private(interaction: discord.Interaction[Any], reply: Reply, c
         await interaction.edit_original_response(**kwargs)
 
 
+class Receipts:
+    """The owed public messages of one reply (see `keystone.app.owed`): each is marked sent as soon as
+    Discord accepted it; if the interaction cannot post the rest, they go back to the outbox, whose
+    deliverer posts them in the channel."""
+
+    def __init__(self, interaction: discord.Interaction[Any], reply: Reply) -> None:
+        client = interaction.client
+        self.service = client.service if isinstance(client, KeystoneBot) else None
+        self.pending = list(reply.owed)
+
+    async def sent(self, message: Reply) -> None:
+        key = message.owed_key
+        if key is None or key not in self.pending or self.service is None:
+            return
+        self.pending.remove(key)
+        try:
+            await self.service.delivered(key)
+        except Exception:  # the deliverer would post it once more; the nonce does not cover interactions
+            log.exception("could not mark message %s sent", key)
+
+    async def hand_back(self) -> bool:
+        """Give what is still unposted to the deliverer; False when nothing was owed."""
+        if not self.pending or self.service is None:
+            return False
+        await self.service.undelivered(self.pending)
+        return True
+
+
+POST_FAILURES = (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError)
+"""What posting an answer can meet: Discord refusing or failing, the connection dropped or silent."""
+
+
 async def post(interaction: discord.Interaction[Any], reply: Reply, *, edit: bool = False,
                deferred_publicly: bool = False) -> None:
     """Post a Reply: the public part in the channel, the private part to the actor only.
 
     After a public "thinking..." deferral, Discord makes the first follow-up replace that message
     and keep its visibility whatever flags the follow-up asks for; so a reply with nothing public
-    first deletes the thinking message, and its private part then arrives as a private message."""
+    first deletes the thinking message, and its private part then arrives as a private message.
+    Public messages the service saved as owed that cannot be posted here (a 403 after a permission
+    change, a 5xx, a dropped connection) go to the channel through the outbox instead."""
+    receipts = Receipts(interaction, reply)
+    try:
+        await _post(interaction, reply, receipts, edit=edit, deferred_publicly=deferred_publicly)
+    except POST_FAILURES as failure:
+        if not await receipts.hand_back():
+            raise
+        log.warning("could not answer an interaction in channel %s (%s); the channel gets it from the outbox",
+                    interaction.channel_id, failure)
+
+
+async def _post(interaction: discord.Interaction[Any], reply: Reply, receipts: Receipts, *, edit: bool,
+                deferred_publicly: bool) -> None:
     response = interaction.response
     if reply.public is None and deferred_publicly:
         await interaction.delete_original_response()
@@ -84,7 +131,7 @@ async def post(interaction: discord.Interaction[Any], reply: Reply, *, edit: boo
         if reply.public is not None:
             told = client_words(str(interaction.locale), "cogs.turn_told")  # what the step message says now
             await _update_private(interaction, reply, reply.private or told)
-            await _send_public(interaction, reply)
+            await _send_public(interaction, reply, receipts)
             return
     if reply.public is not None:
         kwargs = public_message(reply)
@@ -96,6 +143,7 @@ async def post(interaction: discord.Interaction[Any], reply: Reply, *, edit: boo
             await response.send_message(files=files_of(reply.files), **kwargs)
         else:
             await interaction.followup.send(files=files_of(reply.files), **kwargs)
+        await receipts.sent(reply)
     if reply.private is not None or reply.private_files or reply.private_controls:
         private: dict[str, Any] = {"content": (reply.private or "")[:2000], "ephemeral": True,
                                    "files": files_of(reply.private_files)}
@@ -108,14 +156,16 @@ async def post(interaction: discord.Interaction[Any], reply: Reply, *, edit: boo
             await interaction.followup.send(**private)
     for extra in reply.more:
         await interaction.followup.send(files=files_of(extra.files), **public_message(extra))
+        await receipts.sent(extra)
     if reply.ends_game and isinstance(interaction.channel, discord.Thread):
         await close_thread(interaction.channel, reply.farewell)
 
 
-async def _send_public(interaction: discord.Interaction[Any], reply: Reply) -> None:
+async def _send_public(interaction: discord.Interaction[Any], reply: Reply, receipts: Receipts) -> None:
     """The public part as follow-ups, after the pressed private message was answered in place."""
     for message in (reply, *reply.more):
         await interaction.followup.send(files=files_of(message.files), **public_message(message))
+        await receipts.sent(message)
 
 
 async def run(interaction: discord.Interaction[Any], work: Awaitable[Reply], *, edit: bool = False,

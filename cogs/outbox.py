@@ -1,5 +1,6 @@
 """Posting without an interaction: the messages, files and controls of a service `Reply` as
-discord.py arguments, and the scheduler's outbox (reminders, turns run out, due bot turns).
+discord.py arguments, and the scheduler's courier, which delivers the outbox (reminders, turns run
+out, due bot turns, and what an interaction could not post).
 
 Kept apart from `cogs.common` so the bot's composition root can build the outbox without
 importing the cogs.
@@ -7,13 +8,17 @@ importing the cogs.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import logging
+from collections.abc import Iterator
 from typing import Any
 
+import aiohttp
 import discord
 
 from keystone.app import Control, Reply, threads
+from keystone.app.delivery import NotNow, Undeliverable
 from keystone.app.replies import File
 
 log = logging.getLogger(__name__)
@@ -77,27 +82,50 @@ async def close_thread(thread: discord.Thread, farewell: str | None = None) -> N
 
 
 class DiscordOutbox:
-    """The scheduler's outbox: a public reply in a channel (a partial messageable, no cache needed),
-    a private text by direct message (the DM channel opened through the API). Discord refusing (no
-    permission in the channel, a person's DMs closed) is an everyday event: logged as a warning."""
+    """The scheduler's courier: an owed public message in a channel (a partial messageable, no
+    cache needed), an owed text by direct message (the DM channel opened through the API). Each
+    send carries the message's nonce, so a retry after a lost answer finds the first copy instead
+    of making a second. Discord's failures are sorted into those worth retrying (`NotNow`: a 5xx,
+    a rate limit, a dropped connection) and those that never pass (`Undeliverable`: no permission,
+    an unknown channel, DMs closed)."""
 
     def __init__(self, client: discord.Client) -> None:
         self.client = client
 
-    async def to_channel(self, channel_id: int, reply: Reply) -> None:
-        """Post the reply's public messages; when they end the game in its own thread, archive it."""
-        try:
-            await send_public(self.client.get_partial_messageable(channel_id), reply)
-            if reply.ends_game:
+    async def to_channel(self, channel_id: int, reply: Reply, nonce: str) -> None:
+        """Post the message; when it ends the game in its own thread, archive the thread."""
+        with sorted_failures(f"channel {channel_id}"):
+            await self.client.get_partial_messageable(channel_id).send(
+                files=files_of(reply.files), nonce=nonce, **public_message(reply))
+        if reply.ends_game:
+            try:
                 place = self.client.get_channel(channel_id) or await self.client.fetch_channel(channel_id)
-                if isinstance(place, discord.Thread):
-                    await close_thread(place, reply.farewell)
-        except discord.HTTPException as exc:
-            log.warning("could not post in channel %s: %s", channel_id, exc)
+            except discord.HTTPException as exc:
+                log.warning("could not look up channel %s to archive its thread: %s", channel_id, exc)
+                return
+            if isinstance(place, discord.Thread):
+                await close_thread(place, reply.farewell)
 
-    async def to_user(self, user_id: int, text: str) -> None:
-        try:
+    async def to_user(self, user_id: int, text: str, nonce: str) -> None:
+        with sorted_failures(f"the direct messages of user {user_id}"):
             channel = await self.client.create_dm(discord.Object(user_id))
-            await channel.send(text[:2000], allowed_mentions=discord.AllowedMentions.none())
-        except discord.HTTPException as exc:
-            log.warning("could not send a direct message to user %s: %s", user_id, exc)
+            await channel.send(text[:2000], nonce=nonce, allowed_mentions=discord.AllowedMentions.none())
+
+
+@contextlib.contextmanager
+def sorted_failures(where: str) -> Iterator[None]:
+    """Turn discord.py's and the network's failures into the deliverer's two kinds."""
+    try:
+        yield
+    except discord.Forbidden as exc:
+        raise Undeliverable(f"Discord refuses the bot in {where} ({exc.status} {exc.text or 'Forbidden'})") from exc
+    except discord.NotFound as exc:
+        raise Undeliverable(f"Discord no longer knows {where} ({exc.status} {exc.text or 'Not Found'})") from exc
+    except discord.RateLimited as exc:
+        raise NotNow(f"rate limited in {where}", exc.retry_after) from exc
+    except discord.HTTPException as exc:
+        if exc.status >= 500 or exc.status == 429:
+            raise NotNow(f"Discord answered {exc.status} in {where}") from exc
+        raise Undeliverable(f"Discord refused the message in {where} ({exc.status} {exc.text})") from exc
+    except (TimeoutError, aiohttp.ClientError, OSError) as exc:
+        raise NotNow(f"no answer from Discord for {where} ({type(exc).__name__})") from exc

@@ -206,7 +206,7 @@ async def test_unexpected_failure_is_an_apology_and_changes_nothing(
     async def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr(service.store, "commit_action", broken)
+    monkeypatch.setattr(service.store, "commit_moves", broken)
     reply = await service.act(HERE, ANN, str(simple_action(st)))
     assert not reply.ok and "Sorry" in (reply.private or "")
     assert any("game 1" in r.getMessage() for r in caplog.records)

@@ -12,17 +12,17 @@ import pytest
 from keystone.app import Actor, GameService, Reply, Where
 from keystone.app.bots import simple_action
 from keystone.app.clock import DAY, HOUR, NO_CLOCK_IN_DM, NO_CLOCK_SOLO, NO_PACE, NOTIFY_ON
+from keystone.app.delivery import Undeliverable
 from keystone.app.replies import Post
 from keystone.app.scheduler import Scheduler
 from keystone.engine.coop import acting_player
 from keystone.store import GameRecord, Store
-from tests.clock_helpers import Time
+from tests.clock_helpers import T0, Time, posted
 
 HERE = Where(channel_id=10, guild_id=1)
 DM = Where(channel_id=77)
 ANN, BOB, CID = Actor(1, "Ann"), Actor(2, "Bob"), Actor(3, "Cid")
 HOST_ONLY = "Only the player who opened the game or someone who manages this channel can set its clock."
-T0 = 1_000_000.0
 
 
 
@@ -43,7 +43,7 @@ async def start(service: GameService, *people: Actor, **options: object) -> Game
     assert (await service.new(HERE, ANN, players=1 + len(people), **options)).ok  # type: ignore[arg-type]
     for actor in people:
         assert (await service.lobby(HERE, actor, "join")).ok
-    assert (await service.lobby(HERE, ANN, "start")).ok
+    assert (await posted(service, await service.lobby(HERE, ANN, "start"))).ok
     return await record(service)
 
 
@@ -263,17 +263,17 @@ async def test_a_deadline_read_before_a_move_plays_nothing(service: GameService,
 
 
 class Outbox:
-    """Records what the scheduler posts; fails for channel 666."""
+    """Records what the scheduler posts; channel 666 is gone."""
 
     def __init__(self) -> None:
         self.sent: list[tuple[str, int, str]] = []
 
-    async def to_channel(self, channel_id: int, reply: Reply) -> None:
+    async def to_channel(self, channel_id: int, reply: Reply, nonce: str) -> None:
         if channel_id == 666:
-            raise RuntimeError("the channel is gone")
+            raise Undeliverable("channel 666 is gone")
         self.sent.append(("channel", channel_id, reply.public or ""))
 
-    async def to_user(self, user_id: int, text: str) -> None:
+    async def to_user(self, user_id: int, text: str, nonce: str) -> None:
         self.sent.append(("user", user_id, text))
 
 
@@ -292,12 +292,13 @@ async def test_a_scheduler_tick_posts_due_work_and_survives_a_failing_post(
     assert [(kind, to) for kind, to, _ in outbox.sent] == [("channel", 10), ("user", ANN.user_id)]
     broken = Where(channel_id=666, guild_id=1)
     assert (await service.new(broken, CID)).ok and (await service.lobby(broken, BOB, "join")).ok
-    assert (await service.lobby(broken, CID, "start")).ok
+    assert (await service.lobby(broken, CID, "start")).ok, "its start is never posted: the outbox keeps it"
     time.now += DAY
-    with caplog.at_level(logging.ERROR):
-        assert await scheduler.tick() == 2
-    assert "could not post to channel 666" in caplog.text
+    with caplog.at_level(logging.WARNING):
+        assert await scheduler.tick() == 1, "channel 10's turn run out; channel 666 gets nothing"
+    assert caplog.text.count("channel 666 is gone") == 2, "its start and its turn run out are given up, told"
     assert outbox.sent[-1][2].startswith("Time ran out for Ann")
+    assert await service.store.outbox_counts() == {"sent": 4, "given up": 2}, "the start, reminder, DM, turn"
 
 
 async def test_in_co_op_the_clock_times_the_partner_who_decides(service: GameService, time: Time) -> None:

@@ -13,12 +13,11 @@ from keystone.app import Actor, GameService, Where
 from keystone.app.clock import DAY, HOUR
 from keystone.engine.coop import acting_player
 from keystone.store import Store
-from tests.clock_helpers import Time
+from tests.clock_helpers import T0, Time
 
 GERMAN_SERVER = Where(channel_id=10, guild_id=1, guild_locale="de")
 ANN = Actor(1, "Ann", can_manage_server=True, locale="en-US")
 BOB = Actor(2, "Bob", locale="de")
-T0 = 1_000_000.0
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ from keystone.app.scheduler import Scheduler
 from keystone.engine import GameConfig, new_game
 from keystone.settings import Settings, describe_error, load_settings
 from keystone.store import SeatInfo, Shards, Store, shard_of
-from tests.clock_helpers import Time
+from tests.clock_helpers import T0, Time, posted
 
 ANN, BOB = Actor(1, "Ann"), Actor(2, "Bob")
 ON_0, ON_1 = 5, (1 << 22) + 5
@@ -25,7 +25,6 @@ ON_0, ON_1 = 5, (1 << 22) + 5
 SNOWFLAKES = [None, 1, (1 << 22) - 1, 1 << 22, 41771983423143937, 197038439483310086, 1184513463826616421,
               (1 << 62) + 12345, (1 << 63) - 1]
 """Server ids from the smallest to real ones of every age; None is a direct message."""
-T0 = 1_000_000.0
 
 
 
@@ -33,10 +32,10 @@ class Outbox:
     def __init__(self) -> None:
         self.channels: list[int] = []
 
-    async def to_channel(self, channel_id: int, reply: Reply) -> None:
+    async def to_channel(self, channel_id: int, reply: Reply, nonce: str) -> None:
         self.channels.append(channel_id)
 
-    async def to_user(self, user_id: int, text: str) -> None:
+    async def to_user(self, user_id: int, text: str, nonce: str) -> None:
         pass
 
 
@@ -151,7 +150,7 @@ async def timed_game(service: GameService, where: Where) -> None:
     """Ann and Bob's game at the default pace (the reminder half way through a day)."""
     assert (await service.new(where, ANN, players=2)).ok
     assert (await service.lobby(where, BOB, "join")).ok
-    assert (await service.lobby(where, ANN, "start")).ok
+    assert (await posted(service, await service.lobby(where, ANN, "start"))).ok
 
 
 @pytest.fixture

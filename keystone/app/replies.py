@@ -59,6 +59,8 @@ class Reply:
     ended: bool = False
     farewell: str | None = None
     """When this reply ends its game: the line its own thread (if it has one) closes with, in the channel's language."""
+    owed_key: str | None = None
+    """The outbox's key for this public message (see `keystone.app.owed`): whoever posts it marks it sent."""
 
     @classmethod
     def refuse(cls, sentence: str) -> Reply:
@@ -69,6 +71,11 @@ class Reply:
     def ends_game(self) -> bool:
         """Whether this reply, or one of the messages after it, ends the game."""
         return self.ended or any(m.ended for m in self.more)
+
+    @property
+    def owed(self) -> list[str]:
+        """The outbox keys of this reply's public messages and those after it, in order."""
+        return [m.owed_key for m in (self, *self.more) if m.owed_key is not None]
 
     @property
     def ok(self) -> bool:

@@ -18,7 +18,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Concatenate, Literal, ParamSpec
 
-from keystone.app import clock, daily, ids, journal, language, listing, pictures, replays, stats, text, threads
+from keystone.app import clock, daily, ids, journal, language, listing, owed, pictures, replays, stats, text, threads
 from keystone.app import history as history_words
 from keystone.app.bots import bot_action
 from keystone.app.controls import cell_select, choice_words, controls_for, undo_control
@@ -52,6 +52,8 @@ from keystone.i18n.commands import option, slash
 from keystone.render import changed_cells
 from keystone.render.replay import ReplayTooLarge
 from keystone.store import (
+    KEEP,
+    Clock,
     CorruptGame,
     DailyGame,
     DueClock,
@@ -59,6 +61,7 @@ from keystone.store import (
     GameRecord,
     Kind,
     LoadedGame,
+    Outgoing,
     Pace,
     SeatInfo,
     SeatResult,
@@ -118,6 +121,11 @@ class _Request:
 
 
 _request: ContextVar[_Request | None] = ContextVar("request", default=None)
+_by_scheduler: ContextVar[bool] = ContextVar("by_scheduler", default=False)
+"""Whether the work running now is the scheduler's: what it owes goes straight to the outbox's
+deliverer; otherwise an interaction answers with it first (and it is held for that answer)."""
+Move = tuple[int, str, GameState]
+"""A move to save: the store seat that made it, its notation, and the state after it."""
 _speaking: ContextVar[language.Languages] = ContextVar(
     "speaking", default=language.Languages("en", "en"),  # noqa: B039 (a tuple: immutable)
 )
@@ -194,7 +202,7 @@ def guarded(
             except Exception as exc:
                 reply = await self._answer_failure(exc, request)
             reply = _with_notices(reply, request.notices)
-            if reply.ends_game:
+            if reply.ended and reply.farewell is None:
                 reply.farewell = threads.say(_speaking.get().public, "threads.closing")
             return reply
         finally:
@@ -228,6 +236,10 @@ class GameService:
         """The last few replay pictures drawn, by game and language: a finished game never changes."""
         self._drawing_replay = asyncio.Semaphore(1)
         """One replay drawn at a time: each holds every frame of a game in memory while it encodes."""
+        self._clock_checked: dict[int, int] = {}
+        """Per running game without a clock: the version at which it was found needing none."""
+        self.wake: Callable[[], None] = lambda: None
+        """Called when messages are owed that no interaction will post (the scheduler's deliverer listens)."""
 
     # ------------------------------------------------------------------ plumbing
 
@@ -419,16 +431,22 @@ class GameService:
         if record.config.coop:
             names = [" & ".join(names)[:100]]
         state = new_game(record.config, seed, names)
-        record = await self.store.start_game(record.id, state)
-        self._cache[record.id] = LoadedGame(record, state)
-        await self._time_turn(record, None, state)
+        started = replace(record, status="active", version=0)
         view = public_view(state)
         reply = Reply(files=[await self.painter.draw(pictures.field_file, view, lang=_speaking.get().public)])
         lines = [_announce("game.begins")]
         self._hand_over(record, state, view, lines, reply)
         reply.public = "\n".join(lines)
-        _, turns = await self._bot_turns(record, state)
-        reply.more = await self._tell(record, turns)
+        if record.assignment is not None:
+            page = "\n".join(journal.page_lines(record.assignment, record.config.coop, _speaking.get().public))
+            reply.public = f"{page}\n{reply.public}"
+        elif len(record.seats) > 1:
+            reply.public = f"{reply.public}\n{_announce('game.objective_hint')}"
+        first = self._clock_for(started, None, state)
+        posts = self._owed(started, [reply])
+        record = await self.store.start_game(record.id, state, clock=None if first == KEEP else first, posts=posts)
+        self._cache[record.id] = LoadedGame(record, state)
+        reply.more = await self._play_bots(record, state)
         seat = record.seat_of(actor.user_id)
         board = _board(record, seat) if seat is not None else None
         objective = state.seats[board].objective if board is not None else None
@@ -438,11 +456,6 @@ class GameService:
             reply.private_files = [
                 await self.painter.draw(pictures.objective_file, secret, board, lang=_speaking.get().private)
             ]
-        if record.assignment is not None:
-            page = "\n".join(journal.page_lines(record.assignment, record.config.coop, _speaking.get().public))
-            reply.public = f"{page}\n{reply.public or ''}"
-        elif len(record.seats) > 1:
-            reply.public = f"{reply.public or ''}\n{_announce('game.objective_hint')}"
         return reply
 
     # ------------------------------------------------------------------ playing
@@ -465,18 +478,21 @@ class GameService:
         if isinstance(action, Resign):
             raise _refusal("game.resign_command")
         new, events = apply(state, action)
-        await self._commit(record, state, seat, str(action), new)
         board = _board(record, seat)
-        notes = self._told_so_far(record.id, state.turn)
-        notes.events += [e for e in events if not e.private]
-        notes.placed |= _placed(state, new, board)
         if not _turn_ended(state, new):
+            await self._save(record, state, [(seat, str(action), new)])
+            notes = self._told_so_far(record.id, state.turn)
+            notes.events += [e for e in events if not e.private]
+            notes.placed |= _placed(state, new, board)
             return await self._step(record, new, board, events, undoable=undo_allowed(state, new) is None)
+        notes = self._told_so_far(record.id, state.turn)
+        ended = _Turn(board, new, [*notes.events, *(e for e in events if not e.private)],
+                      tuple(sorted(notes.placed | _placed(state, new, board))))
+        messages = await self._tell(record, [ended])
+        await self._save(record, state, [(seat, str(action), new)], messages)
         self._turn_notes.pop(record.id, None)
-        _, bots = await self._bot_turns(record, new)
-        messages = await self._tell(record, [_Turn(board, new, notes.events, tuple(sorted(notes.placed))), *bots])
         reply = messages[0]
-        reply.more = messages[1:]
+        reply.more = messages[1:] + await self._play_bots(record, new)
         private = [event_words(e, _speaking.get().private) for e in events if e.private and e.seat == board]
         reply.private = "\n".join(private) or None
         return reply
@@ -507,7 +523,7 @@ class GameService:
             if dump_state(history.state) != dump_state(state):
                 raise _refusal("game.unreplayable")
             taken = history.undo()
-            await self._commit(record, state, seat, UNDO, history.state)
+            await self._save(record, state, [(seat, UNDO, history.state)])
             board = _board(record, seat)
             self._untell(record.id, taken, state, board)
             said = " ".join(event_words(e, _speaking.get().private) for e in taken.events
@@ -548,26 +564,28 @@ class GameService:
         return [await self.painter.draw(pictures.hand_file, view, list(state.held), lang=_speaking.get().private)]
 
     async def _tell(self, record: GameRecord, turns: list[_Turn], headline: str = "") -> list[Reply]:
-        """One public message per finished turn, then the score sheet if the game is over."""
-        messages = []
-        for i, turn in enumerate(turns):
-            messages.append(await self._turn_message(record, turn, headline if i == 0 else ""))
-        if turns and turns[-1].state.phase == "over":
+        """One public message for turns that follow one another (a person's, or bots' in a row), then
+        the score sheet if the game is over."""
+        if not turns:
+            return []
+        messages = [await self._turn_message(record, turns, headline)]
+        if turns[-1].state.phase == "over":
             messages.append(await self._final_message(record, turns[-1].state))
         return messages
 
-    async def _turn_message(self, record: GameRecord, turn: _Turn, headline: str = "") -> Reply:
-        """The whole turn in a sentence or two, the turn picture, and the next person's mention."""
-        state = turn.state
-        view = public_view(state)
-        told = " ".join(event_words(e, _speaking.get().public) for e in turn.events if e.kind != "game_over")
-        lines = [headline] if headline else []
-        lines.append(told or _announce("game.ended_turn", name=view.seats[turn.board].name))
+    async def _turn_message(self, record: GameRecord, turns: list[_Turn], headline: str = "") -> Reply:
+        """The turns in a sentence or two each, a turn picture each, and the next person's mention."""
         public = _speaking.get().public
-        picture = await self.painter.draw(pictures.turn_file, view, turn.board, turn.placed, lang=public)
-        reply = Reply(files=[picture])
+        lines = [headline] if headline else []
+        reply = Reply()
+        for turn in turns:
+            view = public_view(turn.state)
+            told = " ".join(event_words(e, public) for e in turn.events if e.kind != "game_over")
+            lines.append(told or _announce("game.ended_turn", name=view.seats[turn.board].name))
+            reply.files.append(await self.painter.draw(pictures.turn_file, view, turn.board, turn.placed, lang=public))
+        state = turns[-1].state
         if state.phase != "over":
-            self._hand_over(record, state, view, lines, reply)
+            self._hand_over(record, state, public_view(state), lines, reply)
         reply.public = "\n".join(lines)
         return reply
 
@@ -649,36 +667,48 @@ class GameService:
             return Reply(private=_say("game.your_cards", cards=held), private_files=files,
                          private_controls=controls_for(state, game_id, show_held=True, lang=lang), step=True)
 
-    async def _bot_turns(self, record: GameRecord, state: GameState) -> tuple[GameState, list[_Turn]]:
-        """Play every bot seat's turn(s) until a person must act or the game ends; each turn with
-        its public events, for its own message."""
+    async def _bot_turns(self, record: GameRecord, state: GameState) -> tuple[list[_Turn], list[Move]]:
+        """Play, in memory, every bot seat's turn(s) until a person must act or the game ends: each
+        turn with its public events (for the one message that tells them), and the moves to save."""
         turns: list[_Turn] = []
+        moves: list[Move] = []
         while _bot_is_due(record, state):
-            state, turn = await self._bot_plays_turn(record, state, acting_player(state))
+            state, turn, made = await self._bot_plays_turn(record, state, acting_player(state))
             turns.append(turn)
-        return state, turns
+            moves += made
+        return turns, moves
 
-    async def _bot_plays_turn(self, record: GameRecord, state: GameState, decider: int) -> tuple[GameState, _Turn]:
-        """A bot plays the rest of the turn store seat `decider` is deciding: at the seat's own level
-        for a bot, as a normal bot for a person who is away or out of time."""
+    async def _bot_plays_turn(self, record: GameRecord, state: GameState, decider: int
+                              ) -> tuple[GameState, _Turn, list[Move]]:
+        """A bot plays, in memory, the rest of the turn store seat `decider` is deciding: at the seat's
+        own level for a bot, as a normal bot for a person who is away or out of time."""
         events: list[Event] = []
+        moves: list[Move] = []
         start = state
         level = _bot_level(record.seats[decider])
         while not _turn_ended(start, state) and acting_player(state) == decider:
             action = await asyncio.to_thread(bot_action, state, level)
-            new, more = apply(state, action)
-            await self._commit(record, state, decider, str(action), new)
-            state, events = new, events + [e for e in more if not e.private]
+            state, more = apply(state, action)
+            moves.append((decider, str(action), state))
+            events += [e for e in more if not e.private]
         board = _board(record, decider)
-        return state, _Turn(board, state, events, tuple(sorted(_placed(start, state, board))))
+        return state, _Turn(board, state, events, tuple(sorted(_placed(start, state, board)))), moves
+
+    async def _play_bots(self, record: GameRecord, state: GameState, headline: str = "") -> list[Reply]:
+        """Play the bot turns due now and save them with the one message that tells them (and the
+        score sheet if they end the game); the messages, or none when no bot is due."""
+        turns, moves = await self._bot_turns(record, state)
+        if not moves:
+            return []
+        messages = await self._tell(record, turns, headline)
+        await self._save(record, state, moves, messages)
+        return messages
 
     async def _catch_up(self, record: GameRecord, state: GameState) -> Reply:
         """Play a bot turn that a crash or failure left undone, and show the table as it now stands."""
-        _, turns = await self._bot_turns(record, state)
+        messages = await self._play_bots(record, state, _announce("game.bot_caught_up"))
         self._retry.discard(record.id)
-        headline = _announce("game.bot_caught_up")
-        messages = await self._tell(record, turns, headline)
-        return replace(messages[0], more=messages[1:])
+        return replace(messages[0], more=messages[1:]) if messages else Reply()
 
     async def play_due_bot_turns(self, *, everywhere: bool = False,
                                  shards: Shards | None = None) -> list[tuple[int, Reply]]:
@@ -687,6 +717,7 @@ class GameService:
         With `everywhere` (at start-up) every running game is checked (only those `shards` own, if
         given), else only those a failure in this process interrupted. Returns (channel id, public
         reply) for each game that moved on."""
+        _by_scheduler.set(True)
         if everywhere:
             running = await self.store.list_games("active", shards=shards)
             wanted = [r.id for r in running if any(s.bot_decides for s in r.seats)]
@@ -711,22 +742,61 @@ class GameService:
                 return Reply()
             return await self._catch_up(record, state)
 
-    async def _commit(self, record: GameRecord, old: GameState, seat: int, notation: str, new: GameState) -> None:
-        """Save one move; a move that ends the game carries the results in the same transaction."""
+    async def _save(self, record: GameRecord, old: GameState, moves: list[Move], posts: list[Reply] | None = None,
+                    *, away: int | None = None) -> None:
+        """Save moves that follow one another with all they cause, in one transaction: the next
+        turn's clock, the results when they end the game, and the messages `posts` owe Discord
+        (each then knows its outbox id). With `away`, that store seat is handed to the bot too."""
+        new = moves[-1][2]
         results = _results(record, new) if new.phase == "over" else None
         if results is not None and record.assignment is not None:
             self._won_before[record.id] = {
                 s.user_id: set(await self._won(s.user_id)) for s in record.seats if s.user_id is not None
             }
-        await self.store.commit_action(record.id, old.version, seat, notation, new, results=results)
+        timed = record if away is None else _with_seat(record, away, away=True)
+        posts = posts or []
+        outgoing = self._owed(record, posts)
+        await self.store.commit_moves(record.id, old.version, moves, results=results,
+                                      clock=self._clock_for(timed, old, new) if results is None else KEEP,
+                                      posts=outgoing, away=away)
+        if outgoing and not outgoing[0].held:
+            self.wake()
         request = _request.get()
         if request is not None:
-            request.saved.append(notation)
+            request.saved += [notation for _, notation, _ in moves]
         if results is None:
-            self._cache[record.id] = LoadedGame(record, new)
-            await self._time_turn(record, old, new)
+            self._cache[record.id] = LoadedGame(timed, new)
         else:
             self._cache.pop(record.id, None)
+
+    def _owed(self, record: GameRecord, posts: list[Reply]) -> list[Outgoing]:
+        """The outbox rows for public messages about to be saved with their cause (each reply learns
+        its key): any notices of this request go first (once), a message that ends the game carries
+        its thread's farewell, and each is held for the interaction answering with it (the
+        scheduler's are not)."""
+        request = _request.get()
+        if posts and request is not None and request.notices:
+            posts[0].public = "\n".join([*request.notices, *([posts[0].public] if posts[0].public else [])])
+            request.notices.clear()
+        held = not _by_scheduler.get()
+        for post in posts:
+            if post.ended:
+                post.farewell = threads.say(_speaking.get().public, "threads.closing")
+        return [owed.to_channel(post, game_id=record.id, guild_id=record.guild_id, channel_id=record.channel_id,
+                                held=held) for post in posts]
+
+    def _clock_for(self, record: GameRecord, old: GameState | None, new: GameState) -> Clock | Literal["keep"] | None:
+        """The clock to save with a change of state: a fresh one when the deciding (turn, seat) changes
+        to a person, none while a bot (or an away person's bot) decides, and the same clock (KEEP)
+        while the decider stays."""
+        if record.pace is None:
+            return KEEP
+        before, after = clock.decider(record, old), clock.decider(record, new)
+        if old is not None and before == after:
+            return KEEP
+        if after is not None and clock.is_timed(record, after):
+            return clock.start(after, record.pace, self.clock())
+        return None
 
     async def _final_words(self, record: GameRecord, state: GameState, reply: Reply) -> str:
         """Attach the score sheet and say who won (ties explained); an assignment gets its verdict."""
@@ -954,10 +1024,10 @@ class GameService:
                 return await self._hand_to_bot(record, state, seat, actor)
             resignation = Resign(_board(record, seat))
             new, _ = apply(state, resignation)
-            await self._commit(record, state, seat, str(resignation), new)
             reply = Reply(ended=True)
             result = await self._final_words(record, new, reply)
             reply.public = _announce("game.resigned", name=actor.name, result=result)
+            await self._save(record, state, [(seat, str(resignation), new)], [reply])
             return reply
 
     async def _hand_to_bot(self, record: GameRecord, state: GameState, seat: int, actor: Actor) -> Reply:
@@ -965,10 +1035,9 @@ class GameService:
         bot = SeatInfo.bot(LEVELS.index("normal"), _announce("game.bot_for", name=actor.name)[:100])
         record = await self.store.replace_seat(record.id, seat, bot, resigned=True)
         self._turn_notes.pop(record.id, None)
-        _, turns = await self._bot_turns(record, state)
         headline = _announce("game.resigned.bot", name=actor.name)
-        if turns:
-            messages = await self._tell(record, turns, headline)
+        messages = await self._play_bots(record, state, headline)
+        if messages:
             return replace(messages[0], more=messages[1:])
         reply = Reply()
         lines = [headline]
@@ -1114,40 +1183,40 @@ class GameService:
 
     # ------------------------------------------------------------------ turn clocks and absent players
 
-    async def _time_turn(self, record: GameRecord, old: GameState | None, new: GameState) -> None:
-        """Restart the clock when the deciding (turn, seat) changes: a fresh one for a person, none
-        while a bot (or an away person's bot) decides. Nothing is written while the decider stays."""
-        if record.pace is None:
-            return
-        before, after = clock.decider(record, old), clock.decider(record, new)
-        if old is not None and before == after:
-            return
-        if after is not None and clock.is_timed(record, after):
-            await self.store.set_clock(record.id, clock.start(after, record.pace, self.clock()))
-        elif record.clock is not None or clock.is_timed(record, before):
-            await self.store.set_clock(record.id, None)
+    async def delivered(self, key: str) -> None:
+        """An interaction posted this owed message: the deliverer must not post it again."""
+        await self.store.mark_sent(key)
+
+    async def undelivered(self, keys: list[str]) -> None:
+        """An interaction could not post these owed messages: the deliverer posts them in the channel."""
+        await self.store.release(keys)
+        self.wake()
 
     async def _come_back(self, record: GameRecord, seat: int, state: GameState) -> GameRecord:
         """Any action of a person clears their missed turns; one who was away plays their own seat
-        again (said publicly), and their turn, if it is theirs now, is timed afresh."""
+        again (said publicly), and their turn, if it is theirs now, is timed afresh (one transaction)."""
         sitting = record.seats[seat]
         if not (sitting.away or sitting.missed):
             return record
-        await self.store.set_away(record.id, seat, False)
-        record = await self.store.get_game(record.id)
+        back = _with_seat(record, seat, away=False)
+        timing = self._clock_for(back, None, state) if sitting.away else KEEP
+        await self.store.set_away(record.id, seat, False, clock=timing)
         if sitting.away:
             request = _request.get()
             if request is not None:
                 request.notices.append(clock.back_sentence(sitting.name, _speaking.get().public))
-            await self._time_turn(record, None, state)
-        return record
+        return await self.store.get_game(record.id)
 
     async def due_work(self, now: float | None = None, *, shards: Shards | None = None) -> list[Post]:
-        """What the clocks say to post now (of the games `shards` own, if given): turns run out are
-        played by a bot and told; reminders due are claimed (so each is sent once, restarts included)
-        and returned for the channel, and for the person's direct messages when they asked for them.
-        When both a reminder and the deadline have passed (the bot was down), only the turn is played."""
+        """Do what the clocks say is due (in the games `shards` own, if given), and return what it
+        made the bot owe Discord (already in the outbox, for the deliverer): turns run out are played
+        by a bot and told; reminders due are claimed with their messages (so each is owed once,
+        restarts included), for the channel and the person's direct messages when they asked for them.
+        When both a reminder and the deadline have passed (the bot was down), only the turn is played.
+        Running games whose clock went missing are timed again first."""
+        _by_scheduler.set(True)
         now = self.clock() if now is None else now
+        await self.time_clockless(shards=shards)
         posts: list[Post] = []
         for due in await self.store.due_clocks(now, shards=shards):
             try:
@@ -1162,55 +1231,90 @@ class GameService:
                 log.exception("could not handle the clock of game %s", due.game_id)
         return posts
 
+    async def time_clockless(self, *, shards: Shards | None = None) -> int:
+        """Give a clock to every running game with a pace whose person deciding has none (a crash
+        or an older bot lost it); returns how many were timed. A game found needing none (a bot
+        decides) is not read again until it moves."""
+        timed = 0
+        for game_id, version in await self.store.clockless_games(shards=shards):
+            if self._clock_checked.get(game_id) == version:
+                continue
+            async with self._locked(game_id):
+                loaded = await self.store.load_game(game_id)
+                fresh = self._clock_for(loaded.record, None, loaded.state)
+                if isinstance(fresh, Clock):
+                    await self.store.set_clock(game_id, fresh)
+                    log.warning("game %s had no clock for its turn %s; timed it from now", game_id, fresh.turn)
+                    timed += 1
+                else:
+                    self._clock_checked[game_id] = version
+        return timed
+
     async def _remind(self, due: DueClock, now: float) -> list[Post]:
         record = await self.store.get_game(due.game_id)
         person = record.seats[due.clock.seat]
-        if person.user_id is None or not await self.store.claim_reminder(record.id, due.clock):
+        if person.user_id is None:
             return []
         public = await self._server_language(record)
         left = clock.duration_words(due.clock.deadline - now, public)
         link = listing.jump_link(record)
-        reminder = clock.reminder_sentence(person.user_id, left, link, public)
-        posts = [Post(Reply(public=reminder, mention=[person.user_id]), channel_id=record.channel_id)]
+        reminder = Reply(public=clock.reminder_sentence(person.user_id, left, link, public), mention=[person.user_id])
+        posts = [Post(reminder, channel_id=record.channel_id)]
+        outgoing = [owed.to_channel(reminder, game_id=record.id, guild_id=record.guild_id,
+                                    channel_id=record.channel_id, held=False, for_turn=due.clock.turn)]
         if await self.store.notify(person.user_id):
             chosen, _ = await self.store.chosen_languages(person.user_id, None)
             own = chosen or public
             where = clock.say(own, "clock.reminder.in_dm") if record.guild_id is None else f"<#{record.channel_id}>"
             left = clock.duration_words(due.clock.deadline - now, own)
-            posts.append(Post(Reply(private=clock.reminder_by_dm(where, left, link, own)), user_id=person.user_id))
+            text = clock.reminder_by_dm(where, left, link, own)
+            posts.append(Post(Reply(private=text), user_id=person.user_id))
+            outgoing.append(owed.to_person(text, game_id=record.id, user_id=person.user_id, for_turn=due.clock.turn))
+        if not await self.store.claim_reminder(record.id, due.clock.turn, due.clock.seat, outgoing):
+            return []
+        self.wake()
         return posts
 
     @guarded
     async def _time_out(self, due: DueClock) -> Reply:
         """The turn ran out: if the clock still times the turn being decided, a normal bot plays it
-        for the person, who missed one more turn (and is away after `clock.AWAY_AFTER`)."""
+        for the person, who missed one more turn (and is away after `clock.AWAY_AFTER`). The clock
+        is claimed first, so two schedulers never both play it, and the miss counts once per turn."""
         async with self._locked(due.game_id):
             record, state = await self._playing(due.game_id)
             await self._speak_for_game(record)
-            if record.clock != due.clock or record.paused_at is not None:
-                return Reply()  # a move, a pace change or a pause came first
+            if record.paused_at is not None:
+                return Reply()
             now = clock.decider(record, state)
             if now is None or (now.turn, now.seat) != (due.clock.turn, due.clock.seat):
-                await self._time_turn(record, None, state)  # the clock was behind the game: time what is decided now
+                fresh = self._clock_for(record, None, state)  # the clock was behind the game: time what is decided now
+                await self.store.set_clock(record.id, None if fresh == KEEP else fresh)
                 return Reply()
             if not clock.is_timed(record, now):
                 return await self._catch_up(record, state) if _bot_is_due(record, state) else Reply()
-            sitting = await self.store.miss_turn(record.id, now.seat, clock.AWAY_AFTER)
+            sitting = await self.store.claim_deadline(record.id, now.turn, now.seat, away_after=clock.AWAY_AFTER)
+            if sitting is None:
+                return Reply()  # another scheduler holds it, or a move came first
             record = await self.store.get_game(record.id)
             headline = clock.timed_out_sentence(sitting, _speaking.get().public)
+            if not _anyone_active(record):
+                headline += "\n" + clock.say(_speaking.get().public, "clock.everyone_away")
             return await self._stand_in(record, state, now.seat, headline)
 
-    async def _stand_in(self, record: GameRecord, state: GameState, seat: int, headline: str) -> Reply:
+    async def _stand_in(self, record: GameRecord, state: GameState, seat: int, headline: str, *,
+                        away: int | None = None) -> Reply:
         """A normal bot plays the rest of this seat's turn (told with what the person did of it),
-        then any bot turns after it."""
+        then any bot turns after it, all told in one message saved with the moves."""
         notes = self._turn_notes.pop(record.id, None)
         begun = state.turn
-        state, turn = await self._bot_plays_turn(record, state, seat)
+        after, turn, moves = await self._bot_plays_turn(record, state, seat)
         if notes is not None and notes.turn == begun:
             turn = replace(turn, events=notes.events + turn.events,
                            placed=tuple(sorted(notes.placed | set(turn.placed))))
-        _, more = await self._bot_turns(record, state)
-        messages = await self._tell(record, [turn, *more], headline)
+        seated = record if away is None else _with_seat(record, away, away=True)
+        more, more_moves = await self._bot_turns(seated, after)
+        messages = await self._tell(seated, [turn, *more], headline)
+        await self._save(record, state, moves + more_moves, messages, away=away)
         return replace(messages[0], more=messages[1:])
 
     @guarded
@@ -1231,9 +1335,8 @@ class GameService:
             if votes < clock.votes_needed(electorate):
                 needed = clock.votes_needed(electorate)
                 return Reply(public=clock.vote_sentence(actor.name, name, votes, needed, _speaking.get().public))
-            await self.store.set_away(gid, target, True)
-            record = await self.store.get_game(gid)
-            return await self._stand_in(record, state, target, clock.voted_away_sentence(name, _speaking.get().public))
+            return await self._stand_in(record, state, target, clock.voted_away_sentence(name, _speaking.get().public),
+                                        away=target)
 
     @guarded
     async def back(self, where: Where, actor: Actor) -> Reply:
@@ -1245,24 +1348,30 @@ class GameService:
             if not record.seats[seat].away:
                 await self._come_back(record, seat, state)
                 return Reply.refuse(_say("game.not_away"))
-            await self._come_back(record, seat, state)
-            return Reply()
+            reply = Reply(public=clock.back_sentence(record.seats[seat].name, _speaking.get().public))
+            back = _with_seat(record, seat, away=False)
+            await self.store.set_away(gid, seat, False, clock=self._clock_for(back, None, state),
+                                      posts=self._owed(record, [reply]))
+            self._cache.pop(gid, None)
+            reply.more = await self._play_bots(back, state)  # everyone was away: the table plays on
+            return reply
 
     @guarded
     async def set_pace(self, where: Where, actor: Actor, pace: Pace) -> Reply:
         """Change the game's pace (host or channel managers); the turn in progress restarts from now."""
         record = await self._clock_here(where, actor)
         async with self._locked(record.id):
-            record = await self.store.set_pace(record.id, pace)
             line = _announce("game.pace_set", name=actor.name, pace=clock.pace_words(pace, _speaking.get().public))
+            timing: Clock | Literal["keep"] | None = KEEP
             if record.status == "active":
                 _, state = await self._playing(record.id)
-                await self._time_turn(replace(record, clock=None), None, state)
-                record = await self.store.get_game(record.id)
-                if record.clock is not None:
+                timing = self._clock_for(replace(record, pace=pace), None, state)
+                if isinstance(timing, Clock):
                     turn_time = clock.duration_words(clock.TURN_TIME[pace], _speaking.get().public)
                     line += _announce("game.pace_turn", time=turn_time)
-            return Reply(public=line)
+            reply = Reply(public=line)
+            await self.store.set_pace(record.id, pace, clock=timing, posts=self._owed(record, [reply]))
+            return reply
 
     @guarded
     async def pause_clock(self, where: Where, actor: Actor) -> Reply:
@@ -1272,8 +1381,9 @@ class GameService:
             return Reply.refuse(clock.say(_speaking.get().private, "clock.no_pace"))
         if record.paused_at is not None:
             return Reply.refuse(_say("game.clock_paused_already"))
-        await self.store.pause_clock(record.id)
-        return Reply(public=clock.paused_sentence(actor.name, _speaking.get().public))
+        reply = Reply(public=clock.paused_sentence(actor.name, _speaking.get().public))
+        await self.store.pause_clock(record.id, self._owed(record, [reply]))
+        return reply
 
     @guarded
     async def resume_clock(self, where: Where, actor: Actor) -> Reply:
@@ -1281,11 +1391,12 @@ class GameService:
         record = await self._clock_here(where, actor)
         if record.paused_at is None:
             return Reply.refuse(_say("game.clock_running"))
-        record = await self.store.resume_clock(record.id)
+        paused, record = record, await self.store.resume_clock(record.id)
         left = clock.time_left(record, self.clock(), _speaking.get().public)
-        if left:
-            return Reply(public=_announce("game.clock_started.left", name=actor.name, left=left))
-        return Reply(public=_announce("game.clock_started", name=actor.name))
+        reply = Reply(public=_announce("game.clock_started.left", name=actor.name, left=left) if left
+                      else _announce("game.clock_started", name=actor.name))
+        await self.store.post(self._owed(paused, [reply]))
+        return reply
 
     async def _clock_here(self, where: Where, actor: Actor) -> GameRecord:
         """This channel's game, when the actor may set its clock (its host, or a channel manager)."""
@@ -1423,8 +1534,25 @@ def _results(record: GameRecord, state: GameState) -> list[SeatResult]:
 
 def _bot_is_due(record: GameRecord, state: GameState) -> bool:
     """Whether a bot must decide now (a bot's seat, or an away person's): it should already have
-    played, as a person would be waiting."""
-    return state.phase != "over" and record.seats[acting_player(state)].bot_decides
+    played, as a person would be waiting. An away person's seat is played only while some person
+    at the table is still playing: once everyone is away the game waits (no burst of bot turns
+    playing it to the end), and the first person to act takes it on again."""
+    if state.phase == "over":
+        return False
+    seat = record.seats[acting_player(state)]
+    return seat.bot_decides and (seat.is_bot or _anyone_active(record))
+
+
+def _anyone_active(record: GameRecord) -> bool:
+    """Whether some person at the table still plays their own seat (is not away)."""
+    return any(not s.is_bot and not s.away for s in record.seats)
+
+
+def _with_seat(record: GameRecord, position: int, *, away: bool) -> GameRecord:
+    """The record with one person's seat away (or back, with their missed turns cleared)."""
+    seat = record.seats[position]
+    changed = replace(seat, away=away, missed=seat.missed if away else 0)
+    return replace(record, seats=(*record.seats[:position], changed, *record.seats[position + 1:]))
 
 
 def _bot_level(seat: SeatInfo) -> int:
