@@ -156,7 +156,8 @@ class KeystoneBot(commands.Bot):
         self.store = await Store.open(self.settings.database, clock=self.clock)
         self.painter = painter_for(self.settings.render_workers)
         await self.painter.start()
-        self._service = GameService(self.store, clock=self.clock, painter=self.painter)
+        self._service = GameService(self.store, clock=self.clock, painter=self.painter,
+                                    clock_scale=self.settings.clock_scale)
         self.icon_emojis = await ensure_emojis(self)
         text.use_emojis(self.icon_emojis)
         await self.tree.set_translator(CommandTranslator())  # German names and descriptions go out with the sync

@@ -118,6 +118,14 @@ class Settings(BaseSettings):
         return self.keystone_shard_count is not None
     keystone_render_workers: Annotated[NonNegativeInt | None, Blank, Field(
         description="a whole number of worker processes to draw pictures in (0 draws in threads)")] = None
+    keystone_clock_scale: Annotated[Annotated[float, Field(gt=0, le=1)] | None, Blank, Field(
+        description="a number above 0 and at most 1 (1: turns take the time their pace says)")] = None
+
+    @property
+    def clock_scale(self) -> float:
+        """Turn clocks run this much of their pace's time: for trying reminders and turns run out on a
+        real clock in minutes rather than days (tests, a demonstration server); 1 (unset) in real use."""
+        return 1.0 if self.keystone_clock_scale is None else self.keystone_clock_scale
 
     @property
     def database(self) -> str:

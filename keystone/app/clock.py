@@ -64,9 +64,10 @@ def is_timed(record: GameRecord, who: Decider | None) -> bool:
     return record.pace is not None and who is not None and not record.seats[who.seat].bot_decides
 
 
-def start(who: Decider, pace: Pace, now: float) -> Clock:
-    """The clock of a turn handed to `who` at `now`."""
-    span = TURN_TIME[pace]
+def start(who: Decider, pace: Pace, now: float, scale: float = 1.0) -> Clock:
+    """The clock of a turn handed to `who` at `now`; `scale` shortens every pace alike (see
+    KEYSTONE_CLOCK_SCALE: 1 in real play)."""
+    span = TURN_TIME[pace] * scale
     return Clock(who.turn, who.seat, now, now + span * REMINDER_AT, now + span)
 
 

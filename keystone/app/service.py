@@ -215,9 +215,11 @@ def guarded(
 class GameService:
     def __init__(
         self, store: Store, *, seeds: Callable[[], int] | None = None, clock: Callable[[], float] = time.time,
-        painter: Painter | None = None,
+        painter: Painter | None = None, clock_scale: float = 1.0,
     ) -> None:
         self.store = store
+        self.clock_scale = clock_scale
+        """Turns last this share of their pace's time (KEYSTONE_CLOCK_SCALE; 1 in real play)."""
         self.painter = painter or Painter()
         """Draws every picture off the event loop: in threads unless the bot gives it worker processes."""
         self.clock = clock
@@ -795,7 +797,7 @@ class GameService:
         if old is not None and before == after:
             return KEEP
         if after is not None and clock.is_timed(record, after):
-            return clock.start(after, record.pace, self.clock())
+            return clock.start(after, record.pace, self.clock(), self.clock_scale)
         return None
 
     async def _final_words(self, record: GameRecord, state: GameState, reply: Reply) -> str:
