@@ -12,8 +12,8 @@ import functools
 import logging
 import random
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Concatenate, Literal, ParamSpec
@@ -130,6 +130,16 @@ _speaking: ContextVar[language.Languages] = ContextVar(
     "speaking", default=language.Languages("en", "en"),  # noqa: B039 (a tuple: immutable)
 )
 """The languages of the service call running now: its private answers' and its public messages'."""
+
+
+@contextmanager
+def _scheduler_work() -> Iterator[None]:
+    """While the scheduler works, what it owes goes to the deliverer rather than being held."""
+    token = _by_scheduler.set(True)
+    try:
+        yield
+    finally:
+        _by_scheduler.reset(token)
 
 
 def _say(key: str, /, **params: object) -> str:
@@ -719,7 +729,10 @@ class GameService:
         With `everywhere` (at start-up) every running game is checked (only those `shards` own, if
         given), else only those a failure in this process interrupted. Returns (channel id, public
         reply) for each game that moved on."""
-        _by_scheduler.set(True)
+        with _scheduler_work():
+            return await self._play_due_bot_turns(everywhere, shards)
+
+    async def _play_due_bot_turns(self, everywhere: bool, shards: Shards | None) -> list[tuple[int, Reply]]:
         if everywhere:
             running = await self.store.list_games("active", shards=shards)
             wanted = [r.id for r in running if any(s.bot_decides for s in r.seats)]
@@ -1216,8 +1229,10 @@ class GameService:
         restarts included), for the channel and the person's direct messages when they asked for them.
         When both a reminder and the deadline have passed (the bot was down), only the turn is played.
         Running games whose clock went missing are timed again first."""
-        _by_scheduler.set(True)
-        now = self.clock() if now is None else now
+        with _scheduler_work():
+            return await self._due_work(self.clock() if now is None else now, shards)
+
+    async def _due_work(self, now: float, shards: Shards | None) -> list[Post]:
         await self.time_clockless(shards=shards)
         posts: list[Post] = []
         for due in await self.store.due_clocks(now, shards=shards):
@@ -1282,6 +1297,10 @@ class GameService:
         """The turn ran out: if the clock still times the turn being decided, a normal bot plays it
         for the person, who missed one more turn (and is away after `clock.AWAY_AFTER`). The clock
         is claimed first, so two schedulers never both play it, and the miss counts once per turn."""
+        with _scheduler_work():
+            return await self._time_out_locked(due)
+
+    async def _time_out_locked(self, due: DueClock) -> Reply:
         async with self._locked(due.game_id):
             record, state = await self._playing(due.game_id)
             await self._speak_for_game(record)
