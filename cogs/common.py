@@ -150,10 +150,16 @@ async def _post(interaction: discord.Interaction[Any], reply: Reply, receipts: R
         view = build_view(reply.private_controls)
         if view is not None:
             private["view"] = view
-        if not response.is_done():
-            await response.send_message(**private)
-        else:
-            await interaction.followup.send(**private)
+        try:
+            if not response.is_done():
+                await response.send_message(**private)
+            else:
+                await interaction.followup.send(**private)
+        except POST_FAILURES:
+            if not receipts.pending:
+                raise
+            log.warning("could not send the private part of an answer in channel %s; its public messages go on",
+                        interaction.channel_id, exc_info=True)
     for extra in reply.more:
         await interaction.followup.send(files=files_of(extra.files), **public_message(extra))
         await receipts.sent(extra)

@@ -22,7 +22,9 @@ async def open_table(fake: FakeDiscord, channel: FakeChannel, host: FakeUser, gu
     assert not lobby.is_ephemeral and opened in lobby.content, lobby.content
     for guest in guests:
         await fake.click(guest, lobby.message, label="Join")
-    return public_of(await fake.click(host, lobby.message, label="Start"))
+    started = public_of(await fake.click(host, lobby.message, label="Start"))
+    await fake.quiet()  # the host's private objective follows the public start
+    return started
 
 
 async def test_coop_partners_alternate_on_one_board_and_the_wrong_partner_is_refused(

@@ -106,7 +106,8 @@ class Scheduler:
     async def stop(self) -> None:
         task, self._task = self._task, None
         if task is not None:
-            task.cancel()
+            async with self._tick_lock:  # a tick in progress ends first: cancelled inside a transaction, it
+                task.cancel()            # would leave the database connection inside it
             with contextlib.suppress(asyncio.CancelledError):
                 await task
 
