@@ -1,15 +1,21 @@
 """Pictures drawn in worker processes: the same bytes as drawn here, a killed worker costs no
-picture, closing leaves no worker behind, and a move through the fake Discord gets its picture
-from a pool of one."""
+picture, a stuck one costs no picture and is stopped, closing leaves no worker behind, a bot killed
+outright leaves none behind either, and a move through the fake Discord gets its picture from a
+pool of one."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 import os
 import pickle
+import select
 import signal
+import subprocess
+import sys
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -17,7 +23,7 @@ import pytest
 from PIL import Image
 
 from keystone.app import File, pictures, replays
-from keystone.app.painter import Painter, PoolPainter, painter_for
+from keystone.app.painter import LIMIT, Painter, PoolPainter, painter_for
 from keystone.engine import new_game, player_view, public_view
 from keystone.settings import Settings, default_render_workers
 from tests.discord_helpers import cheap_turn, make_bot
@@ -29,11 +35,19 @@ from tests.render_helpers import drawn_hand, finished, play, sheets, start
 @pytest.fixture(scope="module")
 def pool() -> Iterator[PoolPainter]:
     """One started worker shared by the module's drawing tests (each start costs about a second);
-    the test that kills it leaves a fresh one behind."""
+    the tests that kill or stall it leave a fresh one behind."""
     painter = PoolPainter(1)
     asyncio.run(painter.start())
     yield painter
     asyncio.run(painter.close())
+
+
+def stall(parent: int) -> int:
+    """The id of the process that draws this: at once in `parent`, only after a minute anywhere else
+    (a worker stuck, for a short time limit)."""
+    if os.getpid() != parent:
+        time.sleep(60)
+    return os.getpid()
 
 
 def alive(pid: int) -> bool:
@@ -93,6 +107,96 @@ async def test_a_killed_worker_costs_no_picture_and_a_new_pool_takes_over(
     again = await pool.draw(os.getpid)
     assert again not in (killed, os.getpid()), "the next picture is drawn by a fresh worker"
     assert await pool.draw(pictures.turn_file, view, 0) == expected
+
+
+def gone_within(pids: list[int], seconds: float) -> float:
+    """How long until none of `pids` runs, polling; fails after `seconds`."""
+    started = time.monotonic()
+    while any(alive(pid) for pid in pids):
+        assert time.monotonic() - started < seconds, [pid for pid in pids if alive(pid)]
+        time.sleep(0.01)
+    return time.monotonic() - started
+
+
+async def test_a_picture_past_its_limit_is_drawn_in_a_thread_its_worker_killed_and_a_new_pool_takes_over(
+    pool: PoolPainter, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture,
+) -> None:
+    assert PoolPainter(1).limit_for(replays.replay_file) > PoolPainter(1).limit_for(pictures.turn_file) == LIMIT
+    monkeypatch.setattr(pool, "limit", 0.3)
+    monkeypatch.setattr(pool, "slow", {"time.sleep": 5.0})
+    stuck = await pool.draw(os.getpid)
+    with caplog.at_level(logging.WARNING, logger="keystone.app.painter"):
+        slow = asyncio.ensure_future(pool.draw(time.sleep, 0.5))
+        await asyncio.sleep(0)
+        assert await pool.draw(os.getpid) == stuck, "waiting 0.5 s behind a slower picture is no hang"
+        await slow
+        assert [r for r in caplog.records if r.name == "keystone.app.painter"] == []
+        asked = time.monotonic()
+        assert await pool.draw(stall, os.getpid()) == os.getpid(), "drawn in a thread of this process"
+        assert time.monotonic() - asked < 3
+    warned = [r.getMessage() for r in caplog.records if r.name == "keystone.app.painter"]
+    assert len(warned) == 1 and warned[0].startswith("tests.test_painter.stall took over 0.3 s"), warned
+    gone_within([stuck], 5)
+    fresh = await pool.draw(os.getpid)
+    assert fresh not in (stuck, os.getpid()), "the next picture is drawn by a fresh worker"
+
+
+BOT = """
+import asyncio, functools, os, re
+from keystone.app import pictures
+from keystone.app.painter import PoolPainter
+from keystone.engine import public_view
+from tests.render_helpers import start
+
+async def main() -> None:
+    painter = PoolPainter(2)
+    await painter.start()
+    await painter.draw(pictures.field_file, public_view(start(2, 3)))
+    asyncio.ensure_future(painter.draw(functools.partial(re.fullmatch, "(a+)+b", "a" * 40)))
+    await asyncio.sleep(0.1)
+    print("ready", flush=True)
+    await asyncio.sleep(60)
+
+asyncio.run(main())
+"""
+"""A bot that draws a picture, leaves one worker stuck in C code holding the GIL (a regular
+expression that backtracks for ever), and waits to be killed."""
+
+
+def children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+        except (FileNotFoundError, ProcessLookupError):
+            pass
+    return found
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_bot_killed_outright_leaves_no_picture_process_behind() -> None:
+    bot = subprocess.Popen([sys.executable, "-c", BOT], cwd=Path(__file__).parent.parent, stdout=subprocess.PIPE,
+                           text=True)
+    servers: list[int] = []  # the fork server and the resource tracker
+    workers: list[int] = []
+    try:
+        assert bot.stdout is not None and select.select([bot.stdout], [], [], 30)[0], "the bot started its pool"
+        assert bot.stdout.readline() == "ready\n"
+        servers = children(bot.pid)
+        workers = [w for s in servers for w in children(s)]
+        assert len(workers) == 2, (servers, workers)
+        bot.kill()
+        bot.wait()
+        gone_within(servers + workers, 5)
+    finally:
+        servers = servers or children(bot.pid)
+        for pid in servers + (workers or [w for s in servers for w in children(s)]):
+            with contextlib.suppress(ProcessLookupError):
+                if alive(pid):
+                    os.kill(pid, signal.SIGKILL)
+        bot.kill()
+        bot.wait()
 
 
 async def test_closing_finishes_what_was_asked_stops_every_worker_and_later_pictures_use_a_thread() -> None:
