@@ -10,14 +10,12 @@ from pathlib import Path
 import pytest
 
 from keystone.app import Actor, GameService, Reply, Where
-from keystone.app.bots import simple_action
 from keystone.app.clock import DAY, HOUR, NO_CLOCK_IN_DM, NO_CLOCK_SOLO, NO_PACE, NOTIFY_ON
 from keystone.app.delivery import Undeliverable
 from keystone.app.replies import Post
 from keystone.app.scheduler import Scheduler
-from keystone.engine.coop import acting_player
 from keystone.store import GameRecord, Store
-from tests.clock_helpers import T0, Time, posted
+from tests.clock_helpers import T0, Time, deciding_here, game_here, posted, whole_turn
 
 HERE = Where(channel_id=10, guild_id=1)
 DM = Where(channel_id=77)
@@ -48,28 +46,15 @@ async def start(service: GameService, *people: Actor, **options: object) -> Game
 
 
 async def record(service: GameService) -> GameRecord:
-    found = await service.state_here(HERE)
-    assert found is not None
-    return found[0]
+    return await game_here(service, HERE)
 
 
 async def deciding(service: GameService) -> int:
-    found = await service.state_here(HERE)
-    assert found is not None
-    return acting_player(found[1])
+    return await deciding_here(service, HERE)
 
 
 async def play_turn(service: GameService, actor: Actor) -> Reply:
-    """Play `actor`'s whole turn with simple moves; the last reply (which tells the turn)."""
-    found = await service.state_here(HERE)
-    assert found is not None and found[0].seats[acting_player(found[1])].user_id == actor.user_id
-    turn = found[1].turn
-    while True:
-        reply = await service.act(HERE, actor, str(simple_action(found[1])))
-        assert reply.ok, reply.private
-        found = await service.state_here(HERE)
-        if found is None or found[1].turn != turn:
-            return reply
+    return await whole_turn(service, HERE, actor)
 
 
 def texts(posts: list[Post]) -> list[str]:

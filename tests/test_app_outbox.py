@@ -12,15 +12,13 @@ from pathlib import Path
 import pytest
 
 from keystone.app import Actor, GameService, Reply, Where
-from keystone.app.bots import simple_action
 from keystone.app.clock import DAY, HOUR
 from keystone.app.delivery import LONGEST_RETRY, Deliverer, NotNow, Undeliverable, backoff
 from keystone.app.owed import reply_of
 from keystone.app.scheduler import Scheduler
-from keystone.engine.coop import acting_player
 from keystone.store import GameRecord, Store
 from keystone.store.outbox import HOLD
-from tests.clock_helpers import T0, Time, posted
+from tests.clock_helpers import T0, Time, deciding_here, game_here, posted, whole_turn
 
 HERE = Where(channel_id=1184513463826616421, guild_id=1184513463826616000)
 ANN, BOB = Actor(197038439483310086, "Ann-Kathrin Müller 🦊"), Actor(41771983423143937, "Дмитрий **Bold**")
@@ -67,28 +65,15 @@ async def start(service: GameService, bots: int = 0, people: tuple[Actor, ...] =
 
 
 async def record(service: GameService) -> GameRecord:
-    found = await service.state_here(HERE)
-    assert found is not None
-    return found[0]
+    return await game_here(service, HERE)
 
 
 async def deciding(service: GameService) -> int:
-    found = await service.state_here(HERE)
-    assert found is not None
-    return acting_player(found[1])
+    return await deciding_here(service, HERE)
 
 
 async def play_turn(service: GameService, actor: Actor) -> Reply:
-    """Play `actor`'s whole turn with simple moves; the reply that tells it (not posted)."""
-    found = await service.state_here(HERE)
-    assert found is not None
-    turn = found[1].turn
-    while True:
-        reply = await service.act(HERE, actor, str(simple_action(found[1])))
-        assert reply.ok, reply.private
-        found = await service.state_here(HERE)
-        if found is None or found[1].turn != turn:
-            return reply
+    return await whole_turn(service, HERE, actor)
 
 
 async def test_a_move_and_what_it_owes_are_saved_together_and_the_interaction_marks_it_sent(
