@@ -29,6 +29,7 @@ from cogs.common import (
 )
 from cogs.outbox import files_of, public_message, send_public
 from keystone.app import Actor, GameService, Reply, Where, clock, ids, threads
+from keystone.app.clock import Pace
 from keystone.app.daily import Show
 from keystone.app.daily import say as say_daily
 from keystone.app.language import LanguageChoice, Whose, client_words
@@ -39,7 +40,6 @@ from keystone.cards import Ruleset
 from keystone.engine.bots import LEVELS, Level
 from keystone.engine.campaign import LAST_ASSIGNMENT
 from keystone.i18n import LANGUAGE_NAMES, Language
-from keystone.store import Pace
 
 log = logging.getLogger(__name__)
 

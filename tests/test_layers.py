@@ -99,3 +99,11 @@ def test_the_layers_have_no_cycle() -> None:
 
     for start in sorted(edges):
         visit(start, ())
+
+
+def test_only_the_composition_root_of_the_cogs_reaches_the_store() -> None:
+    """A cog speaks the application's vocabulary (its paces, its replies); only cogs/bot.py, which
+    builds the store, names it."""
+    reaching = [path.name for path in sorted((ROOT / "cogs").glob("*.py")) if path.name != "bot.py"
+                and any(layer_of(m) == "store" for m in imported(path.read_text(encoding="utf-8")))]
+    assert reaching == []

@@ -16,7 +16,8 @@ from keystone.engine import GameState
 from keystone.engine.coop import acting_player
 from keystone.i18n import DEFAULT, Language, tr, trn
 from keystone.i18n.commands import option, slash
-from keystone.store import Clock, GameRecord, Pace, SeatInfo
+from keystone.store import Clock, GameRecord, SeatInfo
+from keystone.store import Pace as Pace  # the pace vocabulary, as the cogs name it (they do not reach into the store)
 
 MINUTE, HOUR, DAY = 60.0, 3600.0, 86400.0
 
