@@ -191,6 +191,20 @@ async def test_the_vote_is_refused_with_reasons_and_passes_with_a_majority_of_th
         "A bot already plays Ann's seat until they come back.")
 
 
+async def test_a_person_who_is_away_has_no_vote(service: GameService, time: Time) -> None:
+    game = await start(service, BOB, CID)
+    await service.store.set_away(game.id, 2, True)
+    time.now = T0 + 12 * HOUR + 0.5
+    refused = await service.vote_away(HERE, CID, "Ann")
+    assert refused.public is None and refused.private == (
+        "You are away yourself (a bot plays your seat), so your vote would not count: come back with "
+        "`/keystone back` first.")
+    first = await service.vote_away(HERE, BOB, "Ann")
+    assert (first.public or "").startswith("The others voted, so a normal bot plays Ann's seat"), \
+        "Bob alone is more than half of the people still playing"
+    assert (await record(service)).seats[0].away
+
+
 async def test_pause_stops_the_clock_and_resume_gives_back_the_time_left(service: GameService, time: Time) -> None:
     await start(service, BOB)
     time.now = T0 + HOUR

@@ -148,6 +148,8 @@ def vote_problem(record: GameRecord, state: GameState, voter: int, target: int, 
                  lang: Language = DEFAULT) -> str | None:
     """Why `voter` may not vote `target`'s seat away now (one sentence), or None when they may."""
     seat = record.seats[target]
+    if record.seats[voter].away:
+        return say(lang, "clock.vote.voter_away")
     if target == voter:
         return say(lang, "clock.vote.own")
     if seat.is_bot:
