@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from keystone.app import Actor, GameService, Where, ids
+from keystone.app.bots import simple_action
 from keystone.app.service import MOVED_ON
 from keystone.engine import GameState, dump_state, legal_actions, new_game
 from keystone.engine.history import rebuild
@@ -56,6 +57,16 @@ async def test_undo_is_refused_out_of_turn_and_at_the_start_of_a_turn() -> None:
         out_of_turn = await service.undo(HERE, BOB)
         assert out_of_turn.public is None and "Ann's turn" in (out_of_turn.private or "")
         assert (await state(service)).version == 1
+
+
+async def test_undo_at_the_start_of_ones_own_turn_says_there_is_nothing_to_take_back() -> None:
+    """It used to answer "The turn has passed to Bob", to Bob himself."""
+    async with await Store.open(":memory:") as store:
+        service = await started(store)
+        while (found := await service.state_here(HERE)) is not None and found[1].current == 0:
+            assert (await service.act(HERE, ANN, str(simple_action(found[1])))).ok
+        nothing = await service.undo(HERE, BOB)
+        assert nothing.public is None and nothing.private == "There is nothing to take back this turn."
 
 
 async def test_a_taken_back_action_is_left_out_of_the_turns_public_message() -> None:

@@ -54,12 +54,31 @@ def test_refused_once_cards_were_drawn() -> None:
 
 def test_refused_once_the_turn_has_passed() -> None:
     history = rebuild(rich(), ["take 6 A1", "endturn"])
-    why = "The turn has passed to Thomas; only the current turn's actions can be taken back."
-    assert history.why_not_undo() == why
+    assert history.why_not_undo() == NOTHING, "Thomas, to act now, has nothing of his own to take back"
     before = history.state
-    with pytest.raises(IllegalAction, match="turn has passed"):
+    with pytest.raises(IllegalAction, match=NOTHING):
         history.undo()
     assert history.state is before
+
+
+def test_refused_after_a_one_card_discard_pile_was_reshuffled_and_drawn() -> None:
+    """The generator does not move when one card is shuffled, and the deck is empty before and
+    after: the draw still brought a card out of the deck."""
+    start = rich()
+    start.discard, start.deck = [start.deck[-1]], []
+    history = rebuild(start, ["skill 1", "draw"])
+    assert history.state.held == start.discard and history.state.rng == start.rng and history.state.deck == []
+    assert history.why_not_undo() == DRAWN
+    with pytest.raises(IllegalAction, match=DRAWN):
+        history.undo()
+
+
+def test_cards_looked_at_in_the_discard_pile_may_be_taken_back() -> None:
+    start = game(players=2, skills=[2, 3, 4, 5, 6], starting_synergy=[20, 20])
+    start.discard, start.deck = start.deck[-2:], start.deck[:-2]
+    history = rebuild(start, ["skill 2"])
+    assert history.state.held and not history.state.held_private
+    assert history.why_not_undo() is None
 
 
 def test_refused_at_the_start_of_the_game() -> None:

@@ -8,6 +8,7 @@ restores the state before the previous action still in effect, so seed + log giv
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from keystone.engine.actions import IllegalAction, parse_action
@@ -39,10 +40,22 @@ def undo_refusal(before: GameState | None, after: GameState) -> Message | None:
     if before is None:
         return message("error.undo.nothing")
     if before.turn != after.turn or before.current != after.current:
-        return message("error.undo.passed", seat=after.seat.name)
-    if before.deck != after.deck or before.rng != after.rng:
+        return message("error.undo.nothing")  # only the seat to act asks: it has done nothing yet this turn
+    if before.deck != after.deck or before.rng != after.rng or _drawn(before, after):
         return message("error.undo.drawn")
     return None
+
+
+def _drawn(before: GameState, after: GameState) -> list[str]:
+    """Cards that came out of the deck though the deck and generator look unchanged: a reshuffle of a
+    one-card discard pile into an empty deck, drawn at once. Only the deck fills the Field and a
+    private hand (cards looked at in the discard pile are held in the open)."""
+    came = Counter(f.card for f in after.field if f is not None)
+    came.subtract(f.card for f in before.field if f is not None)
+    if after.held_private:
+        came.update(after.held)
+        came.subtract(before.held)
+    return [card for card, count in came.items() if count > 0]
 
 
 def undone(before: GameState, after: GameState) -> GameState:
