@@ -311,3 +311,17 @@ async def test_in_co_op_the_clock_times_the_partner_who_decides(service: GameSer
     [post] = await service.due_work()
     assert (post.reply.public or "").startswith("Time ran out for Bob, so a normal bot played this turn for them.")
     assert await deciding(service) == 0
+
+
+@pytest.mark.parametrize("typed", ["²", "٣", "1" * 5000, "0", "-1", "Zoë **#** `x`"])
+async def test_an_odd_seat_is_refused_with_a_sentence_for_board_and_away(
+    service: GameService, time: Time, typed: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """"²" and "٣" are digits to Python but no number int() reads; 5,000 digits are past what int()
+    converts: each used to end in the generic apology with a traceback."""
+    await start(service, BOB, CID)
+    time.now = T0 + 12 * HOUR + 0.5
+    for reply in (await service.board(HERE, BOB, typed), await service.vote_away(HERE, BOB, typed)):
+        assert reply.public is None and (reply.private or "").startswith("There is no seat ")
+        assert "the seats are Ann, Bob, Cid" in (reply.private or "") and len(reply.private or "") < 200
+    assert "Traceback" not in caplog.text and not (await record(service)).seats[0].away

@@ -78,15 +78,17 @@ async def test_replay_refusals_change_nothing_and_show_nothing(store: Store) -> 
     await store.abandon_game(abandoned.id)
     cases = {
         "twelve": words.NOT_A_NUMBER,
-        "999": "There is no game number 999.",
+        "999": words.NOT_YOURS.format(number=999),
         str(running.id): words.NOT_FINISHED,
         str(abandoned.id): words.ABANDONED,
     }
     for typed, sentence in cases.items():
         reply = await service.replay(Where(channel_id=400, guild_id=9), ADA, typed)
         assert reply.private == sentence and reply.public is None and not reply.private_files
-    stranger = await service.replay(ELSEWHERE, CYD, str(game))
-    assert stranger.private == words.NOT_YOURS.format(number=game) and not stranger.private_files
+    for number in (game, running.id, abandoned.id, 999_999):
+        stranger = await service.replay(ELSEWHERE, CYD, str(number))
+        assert stranger.private == words.NOT_YOURS.format(number=number) and not stranger.private_files, \
+            "an outsider learns nothing of a game: neither that it exists nor how it stands"
 
 
 async def test_a_log_that_no_longer_replays_is_refused_politely(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -16,6 +16,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
+from textwrap import shorten
 from typing import Concatenate, Literal, ParamSpec
 
 from keystone.app import clock, daily, ids, journal, language, listing, owed, pictures, replays, stats, text, threads
@@ -1154,13 +1155,18 @@ class GameService:
         number = history_words.game_number(game)
         if number is None:
             raise IllegalAction(history_words.say(_speaking.get().private, "history.not_a_number"))
-        record = await self.store.get_game(number)
+        try:
+            record: GameRecord | None = await self.store.get_game(number)
+        except GameNotFound:
+            record = None
+        if record is None or (record.seat_of(actor.user_id) is None and record.channel_id != where.channel_id):
+            # One answer for a game that does not exist and one the asker may not see: an outsider
+            # learns neither that it exists nor how it stands.
+            raise IllegalAction(history_words.say(_speaking.get().private, "history.not_yours", number=number))
         if record.status == "abandoned":
             raise IllegalAction(history_words.say(_speaking.get().private, "history.abandoned"))
         if record.status != "finished":
             raise IllegalAction(history_words.say(_speaking.get().private, "history.not_finished"))
-        if record.seat_of(actor.user_id) is None and record.channel_id != where.channel_id:
-            raise IllegalAction(history_words.say(_speaking.get().private, "history.not_yours", number=number))
         here = record.channel_id == where.channel_id
         speaking = _speaking.get()
         picture = await self._replay_picture(record, speaking.public if here else speaking.private)
@@ -1681,13 +1687,13 @@ def _find_seat(record: GameRecord, state: GameState, actor: Actor, wanted: str |
         seat = record.seat_of(actor.user_id)
         return state.current if seat is None else seat
     typed = wanted.strip().lower().lstrip("@")
-    if typed.isdigit() and 1 <= int(typed) <= len(record.seats):
-        return int(typed) - 1
+    if typed.isascii() and typed.isdigit() and len(typed) <= 3 and 1 <= int(typed) <= len(record.seats):
+        return int(typed) - 1  # ASCII digits only: "²" is a digit to Python, but no number int() reads
     for i, s in enumerate(record.seats):
         if s.name.lower() == typed or str(s.user_id) == typed.strip("<>@!"):
             return i
     names = ", ".join(s.name for s in record.seats)
-    raise _refusal("seat.unknown", wanted=wanted.strip(), names=names)
+    raise _refusal("seat.unknown", wanted=shorten(wanted.strip(), 40), names=names)
 
 
 def _winner_sentence(state: GameState, sheets_totals: list[int], ranks: list[int]) -> str:
