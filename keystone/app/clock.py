@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import get_args
 
+from keystone.app.markdown import plain_names
 from keystone.engine import GameState
 from keystone.engine.coop import acting_player
 from keystone.i18n import DEFAULT, Language, tr, trn
@@ -37,7 +38,7 @@ def say(lang: Language, key: str, /, **params: object) -> str:
                 "resume": slash(lang, "keystone clock resume"), "clock_pace": slash(lang, "keystone clock pace"),
                 "notify": slash(lang, "keystone notify"), "pace_option": option(lang, "keystone new", "pace"),
                 "on_option": option(lang, "keystone notify", "on")}
-    return tr(lang, key, **commands, **params)
+    return tr(lang, key, **commands, **plain_names(params))
 
 
 NO_CLOCK_IN_DM, NO_PACE, NOTIFY_ON, NOTIFY_OFF, NO_CLOCK_SOLO = (

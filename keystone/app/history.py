@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime
 
+from keystone.app.markdown import plain
 from keystone.i18n import DEFAULT, Language, tr, trn
 from keystone.i18n.commands import option, slash
 from keystone.store import FinishedGame, GameRecord
@@ -69,7 +70,7 @@ def where_words(record: GameRecord, lang: Language = DEFAULT) -> str:
 
 def history_line(game: FinishedGame, lang: Language = DEFAULT) -> str:
     record = game.record
-    players = ", ".join(s.name for s in record.seats)
+    players = ", ".join(plain(s.name) for s in record.seats)
     return tr(lang, "history.line", time=int(game.finished_at), where=where_words(record, lang),
               kind=kind_words(record, lang), players=players, result=result_words(game, lang), number=record.id)
 

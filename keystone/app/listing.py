@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from keystone.app import clock
+from keystone.app.markdown import plain
 from keystone.engine import GameState
 from keystone.engine.coop import acting_player
 from keystone.i18n import DEFAULT, Language, tr, trn
@@ -69,7 +70,7 @@ def _turn_words(game: Listed, user_id: int, lang: Language) -> str:
     if is_my_turn(game, user_id):
         who = tr(lang, "listing.your_turn")
     else:
-        who = tr(lang, "listing.to_play", name=record.seats[acting_player(state)].name)
+        who = tr(lang, "listing.to_play", name=plain(record.seats[acting_player(state)].name))
     return tr(lang, "listing.round", who=who, round=state.turn // record.config.players + 1)
 
 
@@ -78,7 +79,7 @@ def game_line(game: Listed, user_id: int, now: float | None = None, lang: Langua
     and the jump link; marked when it is this person's turn."""
     record = game.record
     where = tr(lang, "listing.dm") if record.guild_id is None else f"<#{record.channel_id}>"
-    players = ", ".join(s.name for s in record.seats)
+    players = ", ".join(plain(s.name) for s in record.seats)
     mark = "\u27a4" if is_my_turn(game, user_id) else "\u2022"
     left = None if now is None else clock.time_left(record, now, lang)
     timing = f" · {left}" if left else ""

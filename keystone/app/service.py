@@ -19,7 +19,21 @@ from dataclasses import dataclass, field, replace
 from textwrap import shorten
 from typing import Concatenate, Literal, ParamSpec
 
-from keystone.app import clock, daily, ids, journal, language, listing, owed, pictures, replays, stats, text, threads
+from keystone.app import (
+    clock,
+    daily,
+    ids,
+    journal,
+    language,
+    listing,
+    markdown,
+    owed,
+    pictures,
+    replays,
+    stats,
+    text,
+    threads,
+)
 from keystone.app import history as history_words
 from keystone.app.bots import bot_action
 from keystone.app.controls import cell_select, choice_words, controls_for, undo_control
@@ -167,12 +181,13 @@ _COMMANDS = {"board": "keystone board", "new": "keystone new", "objective": "key
 def _words(lang: Language, key: str, /, **params: object) -> str:
     """`key` in `lang`, with every command it names as a client in `lang` shows it."""
     names = {name: slash(lang, path) for name, path in _COMMANDS.items()}
-    return tr(lang, key, **names, **params)
+    return tr(lang, key, **names, **markdown.plain_names(params))
 
 
 def event_words(event: Event, lang: Language) -> str:
-    """An event told in `lang`: the one place that turns a game event into words for a message."""
-    return event_text(event, lang)
+    """An event told in `lang`: the one place that turns a game event into words for a message (the
+    names in it escaped, so Discord shows them as typed)."""
+    return event_text(replace(event, params=markdown.plain_names(event.params)), lang)
 
 
 def error_words(error: Exception, lang: Language) -> str:
@@ -392,7 +407,7 @@ class GameService:
         return (await self.store.campaign_progress(user_id)).completed
 
     def _lobby_reply(self, record: GameRecord, headline: str) -> Reply:
-        names = ", ".join(s.name for s in record.seats) or _announce("lobby.nobody")
+        names = ", ".join(markdown.plain(s.name) for s in record.seats) or _announce("lobby.nobody")
         body = _announce("lobby.seated", headline=headline, seated=len(record.seats), wanted=record.config.players,
                          names=names)
         buttons = [
@@ -1170,7 +1185,7 @@ class GameService:
         here = record.channel_id == where.channel_id
         speaking = _speaking.get()
         picture = await self._replay_picture(record, speaking.public if here else speaking.private)
-        players = ", ".join(s.name for s in record.seats)
+        players = ", ".join(markdown.plain(s.name) for s in record.seats)
         if here:
             return Reply(public=_announce("game.replay", number=record.id, players=players), files=[picture])
         return Reply(private=_say("game.replay", number=record.id, players=players), private_files=[picture])
@@ -1692,12 +1707,12 @@ def _find_seat(record: GameRecord, state: GameState, actor: Actor, wanted: str |
     for i, s in enumerate(record.seats):
         if s.name.lower() == typed or str(s.user_id) == typed.strip("<>@!"):
             return i
-    names = ", ".join(s.name for s in record.seats)
-    raise _refusal("seat.unknown", wanted=shorten(wanted.strip(), 40), names=names)
+    names = ", ".join(markdown.plain(s.name) for s in record.seats)
+    raise _refusal("seat.unknown", wanted=markdown.plain(shorten(wanted.strip(), 40)), names=names)
 
 
 def _winner_sentence(state: GameState, sheets_totals: list[int], ranks: list[int]) -> str:
-    scores = ", ".join(f"{s.name} {t}" for s, t in zip(state.seats, sheets_totals, strict=True))
+    scores = ", ".join(f"{markdown.plain(s.name)} {t}" for s, t in zip(state.seats, sheets_totals, strict=True))
     winners = [state.seats[i].name for i, r in enumerate(ranks) if r == 1]
     if len(state.seats) == 1:
         return _announce("final.solo", scores=scores)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
+from keystone.app.markdown import plain
 from keystone.cards import OBJECTIVE_POINTS, Habitat, Symbol
 from keystone.data import load_catalog
 from keystone.engine import GameConfig, GameView
@@ -117,8 +118,8 @@ def score_lines(view: GameView, sheets: Sequence[ScoreSheet], lang: Language = D
 
 
 def pending_sentence(view: GameView, lang: Language = DEFAULT) -> str:
-    """What the seat to act must decide now, in words."""
-    who = view.seats[view.current].name
+    """What the seat to act must decide now, in words (for a message: the name escaped)."""
+    who = plain(view.seats[view.current].name)
     step = view.pending
     commands = {verb: slash(lang, verb) for verb in ("take", "skill", "wild")}
     if view.phase == "after":
