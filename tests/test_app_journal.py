@@ -97,6 +97,18 @@ async def test_losing_keeps_the_assignment_open_and_records_the_attempt(service_
     assert progress.completed == [] and progress.assignments[1].attempts == 1
 
 
+async def test_the_page_and_journal_status_name_exactly_the_cards_with_a_radio_collar(service_for: Make) -> None:
+    service = await service_for()
+    exactly = ("The cards with a radio collar are exactly these: Woodland Caribou, Alaskan Moose, Arctic Wolf, "
+               "Northwestern Gray Wolf, Grizzly Bear, Polar Bear, Wolverine, Canada Lynx, Musk Ox, Dall Sheep and "
+               "Mountain Goat.")
+    page = (await service.journal_start(DM, ANN, 9)).public or ""
+    status = (await service.journal_status(DM, ANN)).private or ""
+    assert exactly in page and exactly in status
+    assert "species with a radio collar" in status and "Red Wolf" not in page + status
+    assert "wolves" not in page and "bears" not in page
+
+
 async def test_journal_status_and_abandon_need_an_assignment_here(service_for: Make) -> None:
     service = await service_for()
     assert "no game" in ((await service.journal_status(DM, ANN)).private or "")

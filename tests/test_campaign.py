@@ -227,6 +227,48 @@ def test_assignments_without_story_tokens_have_none() -> None:
     assert story_species(1) == frozenset()
 
 
+def _named_cards(text: str, lang: str) -> list[str]:
+    """The card names a rule's "... are exactly these: A, B and C." lists."""
+    listed = text.rsplit(": ", 1)[1].removesuffix(".")
+    rest, last = listed.rsplit(" and " if lang == "en" else " und ", 1)
+    return [*rest.split(", "), last]
+
+
+@pytest.mark.parametrize(("number", "rule"), _rules_of(StoryTokens))
+def test_a_story_rule_names_exactly_the_cards_its_goal_counts(number: int, rule: StoryTokens) -> None:
+    pool = CAT.species_for(assignment(number).setup.expansions)
+    for lang in ("en", "de"):
+        counted = [c.name_in(lang) for c in pool if c.id in story_species(number)]  # what the goal counts
+        named = _named_cards(rule.text_in(lang), lang)
+        assert sorted(named) == sorted(counted), (lang, set(named) ^ set(counted))
+        others = [c.name_in(lang) for c in pool if c.id not in story_species(number)]
+        assert not [name for name in others if name in rule.text_in(lang)], lang
+
+
+def test_radio_collars_are_on_the_named_wolves_and_bears_only() -> None:
+    rule = assignment(9).story_rule
+    assert rule is not None
+    english, german = rule.text_in("en"), rule.text_in("de")
+    assert "The cards with a radio collar are exactly these: Woodland Caribou, Alaskan Moose, Arctic Wolf, " \
+           "Northwestern Gray Wolf, Grizzly Bear, Polar Bear, Wolverine, Canada Lynx, Musk Ox, Dall Sheep and " \
+           "Mountain Goat." in english
+    assert "Karten mit „Senderhalsband“ sind genau diese: Waldkaribu, Alaska-Elch, Polarwolf, Mackenzie-Wolf, " \
+           "Grizzlybär, Eisbär, Vielfraß, Kanadischer Luchs, Moschusochse, Dall-Schaf und Schneeziege." in german
+    for word in ("wolves", "bears", "Red Wolf", "Mexican Gray Wolf", "American Black Bear"):
+        assert word not in english
+    for word in ("Wölfe", "Bären", "Rotwolf", "Mexikanischer Wolf", "Schwarzbär"):
+        assert word not in german
+    a = assignment(9)
+    uncollared = {"A1": ("red-wolf", 0), "A2": ("mexican-gray-wolf", 0), "A3": ("american-black-bear", 0),
+                  "B1": ("arctic-wolf", 0), "B2": ("polar-bear", 0)}
+    state = _finished(a, uncollared)
+    for lang in ("en", "de"):
+        said = progress(9, state, lang)
+        assert said.goals[0].value == 2, "only the Arctic Wolf and the Polar Bear carry a collar"
+        assert said.sentences()[-1] == rule.cards_sentence(lang)  # /journal status names them as the page does
+        assert rule.cards_sentence(lang) in rule.text_in(lang)
+
+
 # --------------------------------------------------------------------------- goals judged
 
 

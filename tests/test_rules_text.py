@@ -3,13 +3,17 @@ numbers it states are the ones the engine plays by."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from keystone.app.text import RULES, rules_text, rules_title, rules_topic_text
 from keystone.cards import OBJECTIVE_POINTS
 from keystone.engine import GameConfig
 from keystone.engine.game import SYNERGY_BY_SEAT, TIME_BY_PLAYERS
+from keystone.i18n import Language
 
+ROOT = Path(__file__).resolve().parent.parent
 DISCORD_MESSAGE_LIMIT = 2000
 TOPICS = ("turn", "introduce", "field", "synergy", "ecosystems", "scoring", "research", "wild", "skills",
           "end", "objectives", "ties")
@@ -84,3 +88,26 @@ def test_a_topic_is_found_by_its_german_name_too_and_answers_in_the_readers_lang
     listing = rules_text(None, "de")
     assert listing.startswith("Keystone in Kürze") and "Themen: `Zug`, `Ansiedeln`" in listing
     assert rules_text("Gezeiten", "de").startswith("Ein Regelthema namens 'Gezeiten' kenne ich nicht. Themen:")
+
+
+OUR_RULING: dict[Language, str] = {"en": "(our ruling: the rulebook does not say)",
+                                   "de": "(unsere Auslegung: die Spielregel sagt dazu nichts)"}
+"""How a topic marks a rule of this bot's (docs/RULINGS.md) that the rulebook does not print."""
+
+
+@pytest.mark.parametrize(("topic", "ruling", "english", "german"), [
+    ("synergy", 4, "The supply never runs out", "Der Vorrat geht nie aus"),
+    ("field", 1, "Synergy tokens on a Field card that gets discarded go back to the supply",
+     "Eicheln auf einer Karte der Auslage, die abgelegt wird, gehen zurück in den Vorrat"),
+    ("skills", 7, "That needs at least one exhausted token", "Dafür muss mindestens ein Plättchen inaktiv sein"),
+    ("wild", 38, "you take the top card of the habitat's stack", "du nimmst die oberste Karte des Stapels dieses Biotops"),
+])
+def test_house_rulings_are_marked_as_ours_not_the_rulebooks(topic: str, ruling: int, english: str, german: str) -> None:
+    assert f"\n{ruling}. **" in (ROOT / "docs" / "RULINGS.md").read_text()
+    assert f"{english} {OUR_RULING['en']}" in RULES[topic]
+    assert f"{german} {OUR_RULING['de']}" in rules_topic_text(topic, "de")
+
+
+def test_only_the_rulings_are_marked() -> None:
+    marks = {lang: sum(rules_topic_text(t, lang).count(OUR_RULING[lang]) for t in RULES) for lang in OUR_RULING}
+    assert marks == {"en": 4, "de": 4}

@@ -6,7 +6,9 @@ Discord layer (/journal) and the store build on these functions:
   their `name`/`text`, `goal_lines()`), `story_species(n)`; every word in English or German:
   `title_in(lang)`, `story_in(lang)`, a rule's `name_in(lang)`/`text_in(lang)`, `setup_lines(lang)`,
   `goal_lines(lang)`, `judge(n, state, lang)` / `progress(n, state, lang)` for the verdict, and
-  `rule_name_in(name, lang)` for a rule's name as a game's config keeps it (in English);
+  `rule_name_in(name, lang)` for a rule's name as a game's config keeps it (in English); a story
+  rule's `text_in(lang)` ends with its `cards_sentence(lang)`, naming from `species` exactly the
+  cards its goal counts, and the verdict repeats that sentence after the goals;
 - playing: `config_for(n, coop)` or `start(n, seed, name, coop)`; the config carries
   `assignment=n`, so a saved state is judged on its own; `keystone.engine.coop.acting_player`
   says which partner decides a co-op turn;

@@ -6,9 +6,10 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from keystone.data import load_catalog
 from keystone.engine.actions import IllegalAction
 from keystone.engine.state import GameConfig
-from keystone.i18n import Language
+from keystone.i18n import Language, tr
 
 LAST_ASSIGNMENT = 20
 """The number of assignments in the Field Journal; the last one opens the sealed envelope."""
@@ -81,16 +82,43 @@ class ExtraDiscards(SpecialRule):
 
 
 class StoryTokens(SpecialRule):
-    """Certain species carry a story token in this assignment; goals may count them on the board."""
+    """Certain species carry a story token in this assignment; goals may count them on the board.
+
+    `text` says why they carry it, naming no cards: the cards are named from `species`, the list the
+    story goal counts, so the page and the goal cannot disagree about which cards count.
+    """
 
     kind: Literal["story_tokens"]
     token: str = Field(min_length=3, max_length=30)
     """What one token stands for, e.g. "radio collar"."""
     token_de: str = Field(min_length=3, max_length=30)
+    species: tuple[str, ...] = Field(min_length=3)
+    """Ids of the cards that carry the token, in the order the page names them."""
 
     def token_in(self, lang: Language) -> str:
         return self.token_de if lang == "de" else self.token
-    species: tuple[str, ...] = Field(min_length=3)
+
+    def token_phrase(self, lang: Language) -> str:
+        """"a radio collar"; in German the token as a label, „Senderhalsband“, since its article varies."""
+        if lang == "de":
+            return f"„{self.token_de}“"
+        return ("an " if self.token[:1].lower() in "aeiou" else "a ") + self.token
+
+    def card_names(self, lang: Language) -> list[str]:
+        """The names of the cards that carry the token, as the cards print them in `lang`."""
+        cat = load_catalog()
+        return [cat.card(card).name_in(lang) for card in self.species]
+
+    def cards_sentence(self, lang: Language) -> str:
+        """Exactly which cards carry the token, e.g. "The cards with a radio collar are exactly these: Woodland
+        Caribou, ... and Mountain Goat.", so no player need guess whether a Red Wolf counts."""
+        names = self.card_names(lang)
+        listed = tr(lang, "journal.story.list", rest=", ".join(names[:-1]), last=names[-1])
+        return tr(lang, "journal.story.cards", token=self.token_phrase(lang), cards=listed)
+
+    def text_in(self, lang: Language) -> str:
+        """Why the cards carry the token, then exactly which cards do."""
+        return f"{super().text_in(lang)} {self.cards_sentence(lang)}"
 
 
 Rule = Annotated[NoWilds | WildCost | DisabledSkill | ExtraDiscards | StoryTokens, Field(discriminator="kind")]

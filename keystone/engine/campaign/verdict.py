@@ -42,14 +42,16 @@ class AssignmentResult(Frozen):
     sheet: ScoreSheet
     lang: Language = DEFAULT
     """The language of the sentences (and of `title`)."""
+    notes: tuple[str, ...] = ()
+    """Sentences after the goals: which cards carry the assignment's story token, as its page says."""
 
     def sentences(self) -> list[str]:
-        """A headline and one sentence per goal, ready to post."""
+        """A headline, one sentence per goal and the notes, ready to post."""
         which = "progress" if not self.finished else "won" if self.won else "lost"
         stars = stars_word(self.stars, self.lang, "with") if self.won else ""
         head = tr(self.lang, f"journal.verdict.{which}", number=self.number, title=self.title, score=self.score,
                   stars=stars)
-        return [head, *(g.sentence for g in self.goals)]
+        return [head, *(g.sentence for g in self.goals), *self.notes]
 
 
 def _outcome(goal: GoalBase, m: Measure, rule: StoryTokens | None, lang: Language) -> GoalOutcome:
@@ -87,8 +89,10 @@ def evaluate(a: Assignment, state: GameState, lang: Language = DEFAULT) -> Assig
     outcomes = tuple(_outcome(g, m, a.story_rule, lang) for g in a.goals)
     finished = state.phase == "over"
     stars = min(o.stars for o in outcomes) if finished else 0
+    rule = a.story_rule
+    notes = (rule.cards_sentence(lang),) if rule is not None else ()
     return AssignmentResult(number=a.number, title=a.title_in(lang), finished=finished, won=stars > 0, stars=stars,
-                            score=sheet.total, goals=outcomes, sheet=sheet, lang=lang)
+                            score=sheet.total, goals=outcomes, sheet=sheet, lang=lang, notes=notes)
 
 
 def goal_values(number: int, state: GameState) -> tuple[int, tuple[int, ...]]:

@@ -10,10 +10,6 @@ from keystone.engine.campaign.setup import ENVELOPE, SOLO_TIME, Setup, StoryToke
 from keystone.i18n import DEFAULT, Language, tr
 
 
-def article(noun: str) -> str:
-    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
-
-
 def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -68,5 +64,4 @@ def tokened(text: str, rule: StoryTokens | None, lang: Language = DEFAULT) -> st
     ("Spezies mit „Baufähnchen“": German names the token, whose article varies, as a label)."""
     if rule is None:
         return text
-    token = article(rule.token) if lang == "en" else f"„{rule.token_in(lang)}“"
-    return text.replace(story_phrase(lang), tr(lang, "journal.story.tokened", token=token))
+    return text.replace(story_phrase(lang), tr(lang, "journal.story.tokened", token=rule.token_phrase(lang)))
