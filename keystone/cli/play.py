@@ -7,8 +7,13 @@ Moves are typed as short notation (`take 3 B2`, `skill 5`, `wild desert C1`, `en
 `board [name]`, `field`, `score`, `objective`, `rules [topic]`, `help` and `quit` look around. Boards
 are drawn as text, and `--images DIR` also writes the pictures the Discord bot would post (their hints
 name the typed moves instead of Discord's commands). In a hot-seat game of two or more, secret
-objectives stay off the shared screen unless their owner asks.
-`--save FILE` keeps the game after every move; `--replay FILE` shows where a saved game stands.
+objectives stay off the shared screen unless their owner asks, and at every hand-over between people
+the screen (and the terminal's scrollback) is cleared and the next person must press Enter before the
+game shows them anything; where the output is not a terminal (a pipe, a file) nothing can be cleared,
+and a line says so instead.
+`--save FILE` keeps the game after every move (it never replaces an existing file without `--force`);
+`--resume FILE` plays a saved game on from where it stopped, saving it to the same file unless `--save`
+names another; `--replay FILE` shows where a saved game stands.
 `--lang de` speaks German (prompts, help, results); the typed notation stays the same in every language.
 
 Input and output are streams passed in, so a whole game can be scripted and tested.
@@ -54,6 +59,9 @@ HARD_SECONDS = 2.0
 """The hard bot stops searching after this long, whatever its budget."""
 INTERRUPTED = 130
 """The exit status of a program stopped by Ctrl-C (128 + SIGINT), as shells report it."""
+CLEAR_SCREEN = "\x1b[H\x1b[2J\x1b[3J"
+"""Cursor home, clear the screen, clear the scrollback (xterm's codes, which terminals share)."""
+LEAVE = ("quit", "exit")
 
 @dataclass
 class Table:
@@ -69,6 +77,10 @@ class Table:
     clock: Callable[[], float] = time.monotonic
     log: list[str] = field(default_factory=list)
     lang: Language = DEFAULT
+    holder: int | None = None
+    """The seat of the person who has the keyboard, once someone has confirmed taking it."""
+    story: list[str] = field(default_factory=list)
+    """What everyone saw happen since the keyboard last changed hands, told again after a clear."""
 
     def words(self, key: str, /, **params: object) -> str:
         """A sentence of the terminal game in the table's language."""
@@ -126,6 +138,8 @@ class Table:
 def show_events(table: Table, events: Sequence[Event], actor: int) -> None:
     """Public events for everyone; private ones only when a person made them (they are at the keys)."""
     for event in events:
+        if not event.private:
+            table.story.append(event_text(event, table.lang))
         if not event.private or table.seats[actor] is None:
             table.say(event_text(event, table.lang))
 
@@ -250,16 +264,53 @@ def take_back(table: Table) -> None:
     table.log.append(UNDO)
     table.keep()
     said = " ".join(event_text(e, table.lang) for e in taken.events if not e.private or e.seat == actor)
+    public = " ".join(event_text(e, table.lang) for e in taken.events if not e.private)
+    table.story.append(table.words("cli.taken_back", said=public or taken.notation))
     table.say(table.words("cli.taken_back", said=said or taken.notation))
 
 
-def pass_keyboard(table: Table, stdin: TextIO) -> bool:
-    """With several people at one keyboard, wait until the next one has it; False at end of input."""
-    if table.people <= 1:
-        return True
-    table.out.write(table.words("cli.pass_keyboard", name=table.state.seat.name))
-    table.out.flush()
-    return bool(stdin.readline())
+def is_terminal(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):  # a stream without a file behind it, or one already closed
+        return False
+
+
+def clear_screen(table: Table) -> None:
+    """Wipe what the last person saw (an objective asked for, drawn cards) off the terminal and its
+    scrollback, then tell again what everyone saw happen since. Output that is not a terminal (a
+    pipe, a file) cannot be wiped: a line says so rather than pretend, and nothing is told twice."""
+    if is_terminal(table.out):
+        table.out.write(CLEAR_SCREEN)
+        for line in table.story:
+            table.say(line)
+    else:
+        table.say(table.words("cli.not_cleared"))
+    table.story.clear()
+
+
+def pass_keyboard(table: Table, stdin: TextIO) -> str | None:
+    """Hand the keyboard to the person to act: clear the screen (unless nobody has had it yet), then
+    wait until they press Enter on an empty line, so a line the last person typed ahead cannot
+    confirm it. None once confirmed; "eof" or "quit" when the game is left instead."""
+    name = table.state.seat.name
+    if table.holder is None:
+        table.story.clear()
+    else:
+        clear_screen(table)
+    table.out.write(table.words("cli.pass_keyboard", name=name))
+    while True:
+        table.out.flush()
+        line = stdin.readline()
+        if not line:
+            return "eof"
+        answer = line.strip().lower()
+        if not answer:
+            table.holder = table.state.current
+            return None
+        if answer in LEAVE:
+            return "quit"
+        table.out.write(table.words("cli.pass_keyboard.again", name=name))
 
 
 def prompt(table: Table, fresh_turn: bool) -> None:
@@ -315,11 +366,14 @@ def play_to_the_end(table: Table, stdin: TextIO) -> int:
             bot_move(table)
             write_images(table.images, table.screen)
             continue
-        fresh = state.turn != last_turn
+        handing_over = table.people > 1 and state.current != table.holder
+        fresh = state.turn != last_turn or handing_over
         last_turn = state.turn
-        if fresh and not pass_keyboard(table, stdin):
-            table.say(leave(table, newline=True))
-            return 0
+        if handing_over:
+            left = pass_keyboard(table, stdin)
+            if left is not None:
+                table.say(leave(table, newline=left == "eof"))
+                return 0
         prompt(table, fresh)
         line = stdin.readline()
         if not line:
@@ -328,7 +382,7 @@ def play_to_the_end(table: Table, stdin: TextIO) -> int:
         words = line.strip().lower().split()
         if not words:
             continue
-        if words[0] in ("quit", "exit"):
+        if words[0] in LEAVE:
             table.say(leave(table, newline=False))
             return 0
         if look(table, words):
@@ -388,7 +442,7 @@ def ask_opponent(stdin: TextIO, out: TextIO, lang: Language = DEFAULT) -> str | 
         if not line:
             return None
         answer = line.strip().lower()
-        if answer in ("quit", "exit"):
+        if answer in LEAVE:
             return None
         if answer in levels or answer in {"1", "2", "3", "4"}:
             return levels.get(answer, answer)
@@ -434,6 +488,8 @@ def parser(lang: Language = DEFAULT) -> argparse.ArgumentParser:
     made.add_argument("--images", type=Path, help=say("images"))
     made.add_argument("--budget", type=positive, help=say("budget"))
     made.add_argument("--save", type=Path, metavar="FILE", help=say("save"))
+    made.add_argument("--force", action="store_true", default=None, help=say("force"))
+    made.add_argument("--resume", type=Path, metavar="FILE", help=say("resume"))
     made.add_argument("--replay", type=Path, metavar="FILE", help=say("replay"))
     add_language(made, lang)
     return made
@@ -441,16 +497,61 @@ def parser(lang: Language = DEFAULT) -> argparse.ArgumentParser:
 
 def check_options(made: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """Refuse options that cannot work together, before anything is asked or written."""
+    setup = ("vs", "hotseat", "players", "names", "seed", "rules")
     if args.replay is not None:
-        others = [f"--{name}" for name in ("vs", "hotseat", "players", "names", "seed", "rules", "budget", "save")
+        others = [f"--{name}" for name in (*setup, "budget", "save", "force", "resume")
                   if getattr(args, name) is not None]
         if others:
             made.error(tr(args.lang, "cli.refuse.replay", options=", ".join(others)))
+    if args.resume is not None:
+        others = [f"--{name}" for name in setup if getattr(args, name) is not None]
+        if others:
+            made.error(tr(args.lang, "cli.refuse.resume", options=", ".join(others)))
+    if args.force and args.save is None:
+        made.error(tr(args.lang, "cli.refuse.force"))
     you = tr(args.lang, "cli.you")
     if any(name.lower() == you.lower() for name in given_names(args)):
         made.error(tr(args.lang, "cli.refuse.you", you=you))
     if args.save is not None and (args.save.is_dir() or not args.save.parent.is_dir()):
         made.error(tr(args.lang, "cli.refuse.save", path=args.save))
+    if args.save is not None and not args.force and args.save.exists() and not same_file(args.save, args.resume):
+        made.exit(2, refuse_overwrite(args.save, args.lang) + "\n")
+
+
+def same_file(path: Path, other: Path | None) -> bool:
+    return other is not None and path.resolve() == other.resolve()
+
+
+def refuse_overwrite(path: Path, lang: Language) -> str:
+    """The one sentence that keeps `--save` from replacing a file: a saved game can be resumed instead."""
+    try:
+        read_game(path)
+    except BadGameFile:
+        return tr(lang, "cli.refuse.overwrite.file", path=path)
+    return tr(lang, "cli.refuse.overwrite.game", path=path)
+
+
+def resume(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    """Replay the saved log, then play on from where it stopped, saving to the same file unless
+    `--save` names another; a file that is not a saved game, or a finished one, is one sentence."""
+    path: Path = args.resume
+    lang: Language = args.lang
+    try:
+        saved = read_game(path)
+        state = saved.replay()
+    except BadGameFile as exc:
+        print(exc.sentence(lang), file=sys.stderr)
+        return 2
+    if state.phase == "over":
+        print(tr(lang, "cli.resume.over", path=path, hint=replay_hint(path, lang)), file=sys.stderr)
+        return 2
+    table = Table(state, list(saved.bots), saved.seed, out, images=args.images, budget=args.budget,
+                  save=args.save or path, lang=lang, log=list(saved.moves))
+    if not same_file(table.save or path, path):
+        table.keep()
+    moves = trn(lang, "cli.move.count", len(saved.moves))
+    table.say(table.words("cli.resumed", path=path, names=", ".join(saved.names), seed=saved.seed, moves=moves))
+    return play(table, stdin)
 
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
@@ -461,6 +562,8 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     out = stdout if stdout is not None else sys.stdout
     if args.replay is not None:
         return show_replay(args.replay, args.images, out, args.lang)
+    if args.resume is not None:
+        return resume(args, inp, out)
     try:
         choice = args.vs or (str(args.hotseat) if args.hotseat else None) or ask_opponent(inp, out, args.lang)
     except KeyboardInterrupt:

@@ -2,9 +2,11 @@
 `--assets DIR`: write the art the bot ships (its avatar and icons), as kept in `assets/`.
 
 The gallery plays one seeded two-player game with a simple greedy player (so boards form real
-ecosystems) and draws: an empty board, a full board (the rulebook's scoring example), the table at
-the start and late in the game, a hand of drawn cards, the one-picture turn summary, the final
-score sheet, every card face, and the text renderings.
+ecosystems) and draws every picture the bot posts: an empty board, a full board (the rulebook's
+scoring example), the table at the start and late in the game (with a hand of drawn cards as its
+drawer and as the others see it), the hand of drawn cards itself, a secret objective with each
+goal's progress, the one-picture turn summary, the final score sheet, the animated replay of the
+whole game, every card face, and the text renderings; all in the language `--lang` asks for.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from pathlib import Path
 
 from PIL import Image
 
+from keystone.app.replays import replay_file
 from keystone.cli.options import Parser, add_language, parse, whole
 from keystone.data import load_catalog
 from keystone.engine import GameConfig, GameState, apply, is_over, legal_actions, new_game, player_view, public_view
@@ -28,6 +31,8 @@ from keystone.engine.views import GameView
 from keystone.i18n import DEFAULT, Language
 from keystone.render import (
     render_board,
+    render_hand,
+    render_objective,
     render_scoresheet,
     render_table,
     render_turn,
@@ -96,13 +101,20 @@ def _choose(state: GameState, rng: random.Random) -> Action:
 
 def play_demo(seed: int) -> list[GameState]:
     """Every state of one seeded two-player demo game, start to finish."""
+    return demo_game(seed)[0]
+
+
+def demo_game(seed: int) -> tuple[list[GameState], list[str]]:
+    """Every state of one seeded two-player demo game, start to finish, and its move log."""
     rng = random.Random(seed)
     state = new_game(GameConfig(players=2, skills=list(DEMO_SKILLS)), seed, NAMES)
-    history = [state]
+    history, log = [state], []
     while not is_over(state):
-        state, _ = apply(state, _choose(state, rng))
+        action = _choose(state, rng)
+        state, _ = apply(state, action)
         history.append(state)
-    return history
+        log.append(str(action))
+    return history, log
 
 
 def card_sheet(columns: int = 7, lang: Language = DEFAULT) -> Image.Image:
@@ -132,10 +144,15 @@ def _pick(history: Sequence[GameState]) -> dict[str, GameState]:
     }
 
 
+def _hand(state: GameState) -> list[str]:
+    """The cards the player to act has drawn; the Field's cards when the demo game drew none."""
+    return list(state.held) or [slot.card for slot in state.field if slot is not None][:3]
+
+
 def write_gallery(directory: Path, seed: int, lang: Language = DEFAULT) -> list[Path]:
     """Write every picture and text rendering, in `lang`, into `directory`; returns the files written."""
     directory.mkdir(parents=True, exist_ok=True)
-    history = play_demo(seed)
+    history, log = demo_game(seed)
     picked = _pick(history)
     final = picked["final"]
     fullest = max(range(len(final.seats)), key=lambda i: sum(p is not None for p in final.seats[i].board))
@@ -151,8 +168,11 @@ def write_gallery(directory: Path, seed: int, lang: Language = DEFAULT) -> list[
         "table-drawn-own-view.png": render_table(player_view(drawn, drawn.current), lang=lang),
         "table-drawn-public-view.png": render_table(public_view(drawn), lang=lang),
         "table-discard-search.png": render_table(public_view(looked), lang=lang),
+        "hand.png": render_hand(player_view(drawn, drawn.current), _hand(drawn), lang=lang),
+        "objective.png": render_objective(player_view(final, fullest), fullest, lang=lang),
         "turn-late.png": render_turn(public_view(picked["late"]), picked["late"].current, lang=lang),
         "scoresheet.png": render_scoresheet(end_view, sheets_for(end_view), lang=lang),
+        "replay.gif": replay_file(history[0], log, lang=lang)[1],
         "cards.png": png(card_sheet(lang=lang)),
         "board-full.txt": text_board(rulebook, 0, lang) + "\n",
         "table-late.txt": text_table(public_view(picked["late"]), lang=lang) + "\n",
