@@ -1,5 +1,9 @@
 """Bot opponents: easy (random legal moves), normal (greedy), hard (search over guessed hidden cards).
 
+No level chooses a skill that would only cost time (nothing on the table for it to act on) while
+another action is legal (`idle`, ruling 204): a bot stands in for absent people, and in a solo game
+such a skill throws away the turn, or a space of the time track.
+
 `choose_action(view_or_state, level, rng_seed)` returns one action for the seat to act. A bot only
 ever reads that seat's `player_view`: when handed a full state it takes the view first, and where
 it needs what it cannot see (the deck, others' objectives) it samples them with `determinize`.
@@ -15,6 +19,7 @@ from typing import Literal, get_args
 
 from keystone.engine.actions import Action
 from keystone.engine.bots.greedy import greedy_action
+from keystone.engine.bots.idle import useful
 from keystone.engine.bots.search import DEFAULT_BUDGET, search_action, sub_seed
 from keystone.engine.determinize import determinize
 from keystone.engine.game import apply, legal_actions, new_game
@@ -63,7 +68,7 @@ def choose_action(
         raise ValueError("A bot can only act for the seat whose turn it is, seeing what that seat sees.")
     if level == "easy":
         state = determinize(view, sub_seed(rng_seed, 0), cfg)
-        return random.Random(rng_seed).choice(legal_actions(state))
+        return random.Random(rng_seed).choice(useful(state, legal_actions(state)))
     if level == "normal":
         guesses = [determinize(view, sub_seed(rng_seed, i), cfg) for i in range(NORMAL_SAMPLES)]
         return greedy_action(guesses[0], others=guesses[1:])

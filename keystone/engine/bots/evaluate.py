@@ -158,12 +158,19 @@ def set_symbols(masks: list[int], symbols: int, index: int) -> None:
             masks[k] |= bit
 
 
-_COUNT_NEEDED = {Pattern.COUNT3: 3, Pattern.COUNT4: 4}
+_COUNT_NEEDED: dict[str, int] = {Pattern.COUNT3.value: 3, Pattern.COUNT4.value: 4}
+_PLACEMENTS: dict[str, tuple[int, ...]] = {p.value: masks for p, masks in PLACEMENTS.items()}
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def goal_need(pattern: Pattern, have: int, filled: int) -> int | None:
-    """How many more cards showing the symbol the goal needs (0: met), or None if it is out of reach."""
+def goal_need(pattern: str, have: int, filled: int) -> int | None:
+    """How many more cards showing the symbol the goal needs (0: met), or None if it is out of reach.
+
+    `pattern` is a `Pattern` or its plain value; the evaluation passes the value (`objective_goals`)
+    so that no key of this cache holds an enum member. Keys of plain strings and ints are left alone
+    by the garbage collector, while tens of thousands of keys holding a member stayed tracked and
+    made each full collection, in the middle of some bot's move, take about 100 ms.
+    """
     empty = 0xFFFF & ~filled
     count = _COUNT_NEEDED.get(pattern)
     if count is not None:
@@ -171,7 +178,7 @@ def goal_need(pattern: Pattern, have: int, filled: int) -> int | None:
         return need if need <= empty.bit_count() else None
     blocked = filled & ~have
     best: int | None = None
-    for mask in PLACEMENTS[pattern]:
+    for mask in _PLACEMENTS[pattern]:
         if mask & blocked:
             continue
         need = (mask & ~have).bit_count()
@@ -193,9 +200,9 @@ def objective_points(goals_expected: float) -> float:
 
 
 @functools.cache
-def objective_goals(objective: int) -> tuple[tuple[Pattern, int], ...]:
-    """An objective's goals as (pattern, index into `SYMBOLS`)."""
-    return tuple((g.pattern, SYMBOLS.index(g.symbol)) for g in catalog().objectives[objective].goals)
+def objective_goals(objective: int) -> tuple[tuple[str, int], ...]:
+    """An objective's goals as (pattern's value, index into `SYMBOLS`)."""
+    return tuple((g.pattern.value, SYMBOLS.index(g.symbol)) for g in catalog().objectives[objective].goals)
 
 
 def objective_value(objective: int | None, masks: Sequence[int], filled: int, chance: float) -> tuple[int, float]:

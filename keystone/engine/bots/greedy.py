@@ -37,6 +37,7 @@ from keystone.engine.bots.evaluate import (
     seat_value,
     turns_left,
 )
+from keystone.engine.bots.idle import position
 from keystone.engine.game import apply, legal_actions, take_cost
 from keystone.engine.state import GameState
 
@@ -134,10 +135,13 @@ def finish_turn(state: GameState, me: int, weights: Weights, skills: bool = Fals
     """Play seat `me`'s turn on to its end greedily; also say whether hidden cards were drawn.
 
     With `skills`, a turn that has not begun may also choose a skill (each played out once).
+    The turn ends when the turn counter moves on, not when the seat changes: with one board
+    (solo, co-op) the same seat acts next, and its next turns are no part of this one.
     """
     drew = False
+    turn = state.turn
     for _ in range(MAX_TURN_STEPS):
-        if state.phase in ("over", "after") or state.current != me:
+        if state.phase in ("over", "after") or state.current != me or state.turn != turn:
             break
         action = greedy_action(state, weights, simulate=skills and state.phase == "main")
         drew = drew or isinstance(action, Draw)
@@ -145,16 +149,25 @@ def finish_turn(state: GameState, me: int, weights: Weights, skills: bool = Fals
     return state, drew
 
 
-def simulated_value(state: GameState, action: Action, weights: Weights, others: Sequence[GameState]) -> float:
-    """Value of a skill action: play the turn out; average over other guesses if it drew cards."""
+def simulated_value(
+    state: GameState, action: Action, weights: Weights, others: Sequence[GameState]
+) -> tuple[float, bool]:
+    """Value of a skill action: play the turn out; average over other guesses if it drew cards.
+
+    Also whether the play-out changed the seat's own position (board, research, synergy) in any
+    guess: a skill that changes none only costs time (`idle`).
+    """
     me = state.current
+    before = position(state, me)
     end, drew = finish_turn(apply(state, action)[0], me, weights)
     values = [seat_value(end, me, weights)]
+    changed = position(end, me) != before
     if drew:
         for other in others:
             end, _ = finish_turn(apply(other, action)[0], me, weights)
             values.append(seat_value(end, me, weights))
-    return sum(values) / len(values)
+            changed = changed or position(end, me) != position(other, me)
+    return sum(values) / len(values), changed
 
 
 def action_values(
@@ -166,6 +179,10 @@ def action_values(
     With `simulate` off (inside a play-out), skills and the order of exhausted tokens are not
     explored: skills are skipped and tokens resolve in the order offered, and only the cards
     that are cheapest to lift are considered for a move.
+
+    A skill whose play-out leaves the seat's board, research and synergy as they were would only
+    cost time (the turn, and for the all-exhausted action a space of the time track): it is left
+    out whenever any other action is legal, whatever its value says (ruling 204).
     """
     actions = legal_actions(state)
     if len(actions) == 1:
@@ -175,6 +192,7 @@ def action_values(
         actions = movable_first(state, board, actions)
     denial: dict[int, float] | None = None
     out: list[tuple[Action, float]] = []
+    idle: list[Action] = []
     for action in actions:
         value = fast_value(state, board, action)
         if value is None:
@@ -187,16 +205,21 @@ def action_values(
                 case Pile(index):
                     value = -float(index)
                 case Resolve(number):
-                    value = simulated_value(state, action, weights, others) if simulate else -float(number)
+                    value = simulated_value(state, action, weights, others)[0] if simulate else -float(number)
                 case UseSkill():
                     if not simulate:
                         continue
-                    value = simulated_value(state, action, weights, others)
+                    value, changed = simulated_value(state, action, weights, others)
+                    if not changed:
+                        idle.append(action)
                 case Pass():
                     value = 0.0
                 case _:
                     continue
         out.append((action, value))
+    if idle and len(idle) < len(out):
+        dropped = set(idle)
+        out = [(action, value) for action, value in out if action not in dropped]
     return out
 
 
