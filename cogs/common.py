@@ -77,9 +77,19 @@ class Receipts:
         client = interaction.client
         self.service = client.service if isinstance(client, KeystoneBot) else None
         self.pending = list(reply.owed)
+        self.answering: tuple[str, str] | None = None
+        """(key, words) of the owed message being posted as the interaction's original answer: the
+        one message whose fate can be read back after an unclear failure."""
+
+    def as_original(self, message: Reply, content: str) -> None:
+        """The next post is the interaction's original answer (readable back through Discord)."""
+        self.answering = (message.owed_key, content) if message.owed_key is not None else None
 
     async def sent(self, message: Reply) -> None:
-        key = message.owed_key
+        self.answering = None
+        await self._mark(message.owed_key)
+
+    async def _mark(self, key: str | None) -> None:
         if key is None or key not in self.pending or self.service is None:
             return
         self.pending.remove(key)
@@ -87,6 +97,25 @@ class Receipts:
             await self.service.delivered(key)
         except Exception:  # the deliverer would post it once more; the nonce does not cover interactions
             log.exception("could not mark message %s sent", key)
+
+    async def confirm(self, interaction: discord.Interaction[Any], failure: BaseException) -> bool:
+        """After a failure that leaves unclear whether Discord took the original answer (a 5xx, a
+        connection dropped after sending), read the answer back: if Discord shows it, it was sent
+        and must not go to the channel a second time. Follow-ups cannot be read back (Discord takes
+        no nonce for them): those stay the outbox's. True when it was sent."""
+        answering, self.answering = self.answering, None
+        if answering is None or (isinstance(failure, discord.HTTPException) and failure.status < 500):
+            return False
+        key, content = answering
+        try:
+            shown = await interaction.original_response()
+        except POST_FAILURES:
+            return False
+        if shown.content != content or key not in self.pending:
+            return False
+        log.warning("Discord took answer %s though the connection failed (%s); it is not posted again", key, failure)
+        await self._mark(key)
+        return True
 
     async def hand_back(self) -> bool:
         """Give what is still unposted to the deliverer; False when nothing was owed."""
@@ -113,10 +142,12 @@ async def post(interaction: discord.Interaction[Any], reply: Reply, *, edit: boo
     try:
         await _post(interaction, reply, receipts, edit=edit, deferred_publicly=deferred_publicly)
     except POST_FAILURES as failure:
-        if not await receipts.hand_back():
+        confirmed = await receipts.confirm(interaction, failure)
+        if await receipts.hand_back():
+            log.warning("could not answer an interaction in channel %s (%s); the channel gets it from the outbox",
+                        interaction.channel_id, failure)
+        elif not confirmed:
             raise
-        log.warning("could not answer an interaction in channel %s (%s); the channel gets it from the outbox",
-                    interaction.channel_id, failure)
 
 
 async def _post(interaction: discord.Interaction[Any], reply: Reply, receipts: Receipts, *, edit: bool,
@@ -135,6 +166,8 @@ async def _post(interaction: discord.Interaction[Any], reply: Reply, receipts: R
             return
     if reply.public is not None:
         kwargs = public_message(reply)
+        if edit or not response.is_done() or deferred_publicly:
+            receipts.as_original(reply, kwargs["content"])
         if edit and not response.is_done():
             await response.edit_message(attachments=files_of(reply.files), **kwargs)
         elif edit and response.type is discord.InteractionResponseType.deferred_message_update:

@@ -20,6 +20,7 @@ from tests.fakediscord.server import FakeDiscord
 
 CHANNEL_POSTS = r"/channels/\d+/messages"
 FOLLOW_UPS = r"/webhooks/\d+/[^/]+"
+CALLBACKS = r"/interactions/\d+/[^/]+/callback"
 
 
 async def open_game(fake: FakeDiscord, channel: FakeChannel, host: FakeUser, *, bots: int = 0,
@@ -94,3 +95,30 @@ async def test_a_channel_the_bot_may_no_longer_post_in_is_given_up_with_a_reason
     assert [m.content.split(",")[0] for m in fake.public_messages(open_table) if m.id > mark] == [f"<@{bob.id}>"]
     counts = await bot.store.outbox_counts()
     assert counts["given up"] == 1 and "waiting" not in counts
+
+
+async def test_an_answer_discord_took_before_the_connection_dropped_is_not_posted_again(
+    fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    bot = await bot_runner.start(make_bot(tmp_path / "ks.db"))
+    alice, bob, table = fake.user("alice"), fake.user("bob"), fake.channel("table-1")
+    await open_game(fake, table, alice, guest=bob)
+    assert bot.store is not None
+    game = await bot.store.get_active_game(table.id)
+    assert game is not None
+    first = alice if (await bot.store.load_game(game.id)).state.current == game.seat_of(alice.id) else bob
+    cards = await fake.autocomplete(first, table, "take", {"card": ""}, focused="card")
+    cells = await fake.autocomplete(first, table, "take", {"card": cards[-1]["value"], "cell": ""}, focused="cell")
+    mark = fake.mark()
+    fake.faults.add("drop-after", path=CALLBACKS)  # Discord showed the turn; the bot never heard so
+    await fake.slash(first, table, "take", {"card": cards[-1]["value"], "cell": cells[0]["value"]})
+    assert bot.scheduler is not None
+    await bot.scheduler.tick()
+    await fake.quiet()
+    public = [m for m in fake.public_messages(table) if m.id > mark]
+    assert len(public) == 1, [m.content[:60] for m in public]
+    [told] = public
+    assert told.nonce is None, "shown as the interaction's answer, not posted again in the channel"
+    assert [kind for kind, _, _ in fake.faults.injected] == ["drop-after"]
+    assert await bot.store.outbox_counts() == {"sent": 2}, "the start and the turn, each marked sent once"

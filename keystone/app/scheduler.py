@@ -6,8 +6,8 @@ database, so after a restart overdue work runs once) and for due bot turns (ever
 first tick, later only where a failure interrupted one); that work writes its messages to the
 outbox with its moves, and the tick then delivers the outbox (`Deliverer`). Between ticks it
 sleeps until the next reminder, deadline or retry, at most `MOST_WAIT` seconds, or until the
-service says new messages are owed. A failure is logged and never stops the loop. No Discord
-here: the cog layer gives the courier.
+service says new messages are owed or a clock it saved falls due sooner. A failure is logged and
+never stops the loop. No Discord here: the cog layer gives the courier.
 
 A process that runs some of the bot's shards serves only their games (`Shards`), so when several
 processes share one database no reminder, turn run out, bot turn or message is handled twice.
@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 from collections.abc import Awaitable, Callable
 
 from keystone.app.delivery import Courier, Deliverer
@@ -47,12 +48,20 @@ class Scheduler:
         self._tick_lock = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
         self._woken = asyncio.Event()
+        self._wake_at = -math.inf
+        """When the loop will tick next of itself (-inf while it is ticking)."""
         self._started = service.clock()
         service.wake = self.wake
+        service.due = self.due
 
     def wake(self) -> None:
         """Tick soon: messages are owed that no interaction will post."""
         self._woken.set()
+
+    def due(self, at: float) -> None:
+        """A clock just saved falls due at `at`: tick then, if the loop would sleep past it."""
+        if at < self._wake_at:
+            self._woken.set()
 
     async def tick(self) -> int:
         """Do everything due now and deliver what is owed; return how many messages Discord accepted."""
@@ -116,11 +125,13 @@ class Scheduler:
             await self._ready()
         while True:
             self._woken.clear()
+            self._wake_at = -math.inf
             try:
                 await self.tick()
                 pause = await self.wait()
             except Exception:
                 log.exception("a scheduler tick failed")
                 pause = self._most_wait
+            self._wake_at = self.service.clock() + pause
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._woken.wait(), pause)

@@ -267,6 +267,9 @@ class GameService:
         self._clock_checked: dict[int, int] = {}
         """Per running game without a clock: the version at which it was found needing none."""
         self.wake: Callable[[], None] = lambda: None
+        self.due: Callable[[float], None] = lambda at: None
+        """Told the time (Unix seconds) a clock just saved first falls due, so that the scheduler
+        sleeps no longer than that (it may be sleeping until a later time, or its longest wait)."""
         """Called when messages are owed that no interaction will post (the scheduler's deliverer listens)."""
 
     # ------------------------------------------------------------------ plumbing
@@ -473,6 +476,7 @@ class GameService:
         first = self._clock_for(started, None, state)
         posts = self._owed(started, [reply])
         record = await self.store.start_game(record.id, state, clock=None if first == KEEP else first, posts=posts)
+        self._timed(first)
         self._cache[record.id] = LoadedGame(record, state)
         reply.more = await self._play_bots(record, state)
         seat = record.seat_of(actor.user_id)
@@ -787,9 +791,10 @@ class GameService:
         timed = record if away is None else _with_seat(record, away, away=True)
         posts = posts or []
         outgoing = self._owed(record, posts)
-        await self.store.commit_moves(record.id, old.version, moves, results=results,
-                                      clock=self._clock_for(timed, old, new) if results is None else KEEP,
+        timing = self._clock_for(timed, old, new) if results is None else KEEP
+        await self.store.commit_moves(record.id, old.version, moves, results=results, clock=timing,
                                       posts=outgoing, away=away)
+        self._timed(timing)
         if outgoing and not outgoing[0].held:
             self.wake()
         request = _request.get()
@@ -815,6 +820,11 @@ class GameService:
                 post.farewell = threads.say(_speaking.get().public, "threads.closing")
         return [owed.to_channel(post, game_id=record.id, guild_id=record.guild_id, channel_id=record.channel_id,
                                 held=held) for post in posts]
+
+    def _timed(self, timing: Clock | Literal["keep"] | None) -> None:
+        """A clock was just saved: the scheduler must be awake for its reminder."""
+        if isinstance(timing, Clock):
+            self.due(timing.remind_at)
 
     def _clock_for(self, record: GameRecord, old: GameState | None, new: GameState) -> Clock | Literal["keep"] | None:
         """The clock to save with a change of state: a fresh one when the deciding (turn, seat) changes
@@ -1237,6 +1247,7 @@ class GameService:
         back = _with_seat(record, seat, away=False)
         timing = self._clock_for(back, None, state) if sitting.away else KEEP
         await self.store.set_away(record.id, seat, False, clock=timing)
+        self._timed(timing)
         if sitting.away:
             request = _request.get()
             if request is not None:
@@ -1392,8 +1403,9 @@ class GameService:
                 return Reply.refuse(_say("game.not_away"))
             reply = Reply(public=clock.back_sentence(record.seats[seat].name, _speaking.get().public))
             back = _with_seat(record, seat, away=False)
-            await self.store.set_away(gid, seat, False, clock=self._clock_for(back, None, state),
-                                      posts=self._owed(record, [reply]))
+            timing = self._clock_for(back, None, state)
+            await self.store.set_away(gid, seat, False, clock=timing, posts=self._owed(record, [reply]))
+            self._timed(timing)
             self._cache.pop(gid, None)
             reply.more = await self._play_bots(back, state)  # everyone was away: the table plays on
             return reply
@@ -1413,6 +1425,7 @@ class GameService:
                     line += _announce("game.pace_turn", time=turn_time)
             reply = Reply(public=line)
             await self.store.set_pace(record.id, pace, clock=timing, posts=self._owed(record, [reply]))
+            self._timed(timing)
             return reply
 
     @guarded
@@ -1434,6 +1447,7 @@ class GameService:
         if record.paused_at is None:
             return Reply.refuse(_say("game.clock_running"))
         paused, record = record, await self.store.resume_clock(record.id)
+        self._timed(record.clock)
         left = clock.time_left(record, self.clock(), _speaking.get().public)
         reply = Reply(public=_announce("game.clock_started.left", name=actor.name, left=left) if left
                       else _announce("game.clock_started", name=actor.name))
