@@ -30,6 +30,7 @@ from keystone.render import (
 )
 from keystone.render.cards import W, _name_lines
 from keystone.render.replay import Final, Frame, final_image, frame_image
+from keystone.render.table import TILE_W, name_lines
 from tests.render_helpers import drawn_hand, finished, image, play, sheets, start
 from tests.test_render import _clear_caches
 
@@ -79,14 +80,12 @@ def test_the_recorder_sees_text_off_the_picture_and_text_over_text() -> None:
     assert one.overlaps(two) and not off.overlaps(one)
 
 
-def test_the_letters_the_font_lacks_are_drawn_with_their_marks() -> None:
+def test_umlauts_and_sharp_s_are_the_fonts_own_letters() -> None:
     for marked, base in (("ä", "a"), ("Ö", "O"), ("ü", "u"), ("é", "e")):
-        mask, _, _ = fonts._mask(marked, 30, False, "ls")
-        plain, _, _ = fonts._mask(base, 30, False, "ls")
-        assert fonts.width(marked, 30) == fonts.width(base, 30)
-        assert mask.height > plain.height, f"{marked} has no marks above its letter"
-        assert mask.getbbox() != plain.getbbox()
-    assert fonts.width("Gelbfuß", 20) == fonts.width("Gelbfuss", 20)
+        assert fonts.width(marked, 30) == fonts.width(base, 30), "the same advance as the plain letter"
+        mask, plain = fonts._mask(marked, 30, False, "ls")[0], fonts._mask(base, 30, False, "ls")[0]
+        assert mask.getbbox() != plain.getbbox(), f"{marked} is drawn with its marks"
+    assert fonts.width("Gelbfuß", 20) != fonts.width("Gelbfuss", 20), "ß is one letter, not ss"
 
 
 def _pictures(lang: Language, players: int) -> dict[str, Callable[[], object]]:
@@ -146,13 +145,14 @@ def test_a_german_turn_picture_is_in_german() -> None:
     view = player_view(state, state.current)
     english, en_words = _drawn_words(lambda: render_turn(view, 0))
     german, de_words = _drawn_words(lambda: render_turn(view, 0, lang="de"))
-    assert english != german and image(english).width == image(german).width
-    assert {"Die Auslage", "Stapel", "Ablage", "Zeit", "Spieler"} <= de_words
-    assert {"The Field", "Deck", "Discard", "Time", "Players"} <= en_words
-    assert not {"The Field", "Deck", "Discard", "Time", "Players"} & de_words
+    assert english != german and image(english).size == image(german).size
+    piles = (view.deck_count, len(view.discard))
+    assert {"Die Auslage", "Stapel {}  ·  Ablage {}".format(*piles), "Zeit"} <= de_words
+    assert {"The Field", "Deck {}  ·  Discard {}".format(*piles), "Time"} <= en_words
+    assert not {"The Field", "Time"} & de_words
     catalog = load_catalog()
     for entry in (e for e in view.field if e is not None):
-        first_line = _name_lines(catalog.card(entry.card).name_in("de"))[0][0]
+        first_line = name_lines(catalog.card(entry.card).name_in("de"), TILE_W - 6)[0]
         assert first_line in de_words
 
 
