@@ -1,8 +1,9 @@
 """Rendering speed: draw and PNG-encode the pictures the bot posts on every turn.
 
-Targets (median, warm caches): the turn picture of a four-player game in mid-play, posted once per
-turn, under 30 ms and 150 KB; a full board under 40 ms; the table under 60 ms. Wall-clock times
-suffer when other processes share the cores; the cpu column is this process's own time.
+Targets (median CPU time, warm caches; issue 24): the turn picture of a four-player game in
+mid-play, posted once per turn, drawn and encoded in 6 ms and under 150 KB; a full board under
+10 ms; the table under 10 ms. The verdict reads the cpu column, this process's own time: wall-clock
+times suffer when other processes share the cores. bench_pictures.py sets these beside an older tree.
 Run: python bench/bench_render.py
 """
 
@@ -32,7 +33,7 @@ from keystone.render import (
 )
 
 RUNS = 40
-TURN_MS, TURN_KB = 30, 150
+TURN_MS, TURN_KB = 6, 150
 
 
 def four_player_mid_game() -> GameView:
@@ -58,7 +59,10 @@ def measure(name: str, work: Callable[[], object], target_ms: float | None = Non
     median = statistics.median(times)
     p90 = statistics.quantiles(times, n=10)[-1]
     size = f"{len(result) / 1024:6.1f} KB" if isinstance(result, bytes) else f"{len(str(result)):6d} ch"
-    verdict = "" if target_ms is None else ("  ok" if median < target_ms else "  SLOW") + f" (target {target_ms:g} ms)"
+    spent = statistics.median(cpu)
+    verdict = ""
+    if target_ms is not None:
+        verdict = ("  ok" if spent <= target_ms else "  SLOW") + f" (target {target_ms:g} ms cpu)"
     if target_kb is not None and isinstance(result, bytes):
         verdict += ("  ok" if len(result) / 1024 < target_kb else "  LARGE") + f" (target {target_kb:g} KB)"
     print(f"{name:<24} first {first:6.1f} ms  median {median:5.1f} ms  p90 {p90:5.1f} ms  "
@@ -75,8 +79,8 @@ def main() -> None:
     full = rulebook_view()
     end = public_view(history[-1])
     sheets = sheets_for(end)
-    measure("full board (16 cards)", lambda: render_board(full, 0), 40)
-    measure("table, late game", lambda: render_table(late), 60)
+    measure("full board (16 cards)", lambda: render_board(full, 0), 10)
+    measure("table, late game", lambda: render_table(late), 10)
     four = four_player_mid_game()
     mover = (four.current - 1) % len(four.seats)
     measure("turn, 4 players mid-game", lambda: render_turn(four, mover), TURN_MS, TURN_KB)

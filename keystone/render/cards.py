@@ -32,6 +32,7 @@ from keystone.render.palette import (
     INK,
     MAT_EDGE,
     MUTED,
+    PAGE,
     RGB,
     SIDE_STRIP,
     SLOT,
@@ -193,15 +194,45 @@ def _draw_name(big: Image.Image, name: str) -> None:
         fonts.draw_text(big, (W / 2 * S, (top + i * line_h + line_h / 2) * S), line, _px(size), INK, anchor="mm")
 
 
-@functools.cache
-def card_face(card_id: str, lang: Language = DEFAULT) -> Image.Image:
-    """A card's face (RGBA, CARD_W x CARD_H, transparent corners), named in `lang`; cached, treat as
-    read-only."""
+FACE_CACHE = 512
+"""Faces kept drawn: the 95 cards in two languages at two or three sizes. A full-size face is
+180 x 228 RGBA (164 KB), so the faces of one language at full size hold about 16 MB."""
+PLACED_CACHE = 128
+"""Faces with research tokens on them (a face with none is the plain face, not another copy); one
+is redrawn in about a millisecond."""
+FLAT_CACHE = 384
+"""Opaque faces, flattened once onto the colour they are pasted on."""
+
+
+def face_height(width: int) -> int:
+    """The height of a face drawn `width` px wide (the card's 150 x 190 proportions)."""
+    return round(width * CARD_H / CARD_W)
+
+
+def draw_face(card_id: str, lang: Language = DEFAULT, width: int | None = None) -> Image.Image:
+    """A card's face drawn afresh, never cached (`card_face` is the cached one): RGBA, `width` px wide
+    (CARD_W by default) and `face_height(width)` high, scaled down once from the large drawing."""
     with fonts.drawn_large(SHRINK):
-        return _card_face(card_id, lang)
+        big = _card_face(card_id, lang)
+    size = (CARD_W, CARD_H) if width is None else (width, face_height(width))
+    return big.resize(size, Image.Resampling.LANCZOS)
+
+
+@functools.lru_cache(maxsize=FACE_CACHE)
+def _face(card_id: str, lang: Language, width: int) -> Image.Image:
+    return draw_face(card_id, lang, None if width == CARD_W else width)
+
+
+def card_face(card_id: str, lang: Language = DEFAULT, width: int | None = None) -> Image.Image:
+    """A card's face (RGBA, transparent corners), named in `lang`, `width` px wide (CARD_W x CARD_H
+    by default; any other width keeps the card's proportions and is scaled once from the large
+    drawing, so it is as sharp as the full-size one); cached per (card, language, width), treat as
+    read-only."""
+    return _face(card_id, lang, CARD_W if width is None else width)
 
 
 def _card_face(card_id: str, lang: Language) -> Image.Image:
+    """The face drawn large (2.4 x CARD_W), before it is scaled down."""
     card = load_catalog().card(card_id)
     big = Image.new("RGBA", (_px(W), _px(H)), (0, 0, 0, 0))
     if card.wild:
@@ -217,17 +248,12 @@ def _card_face(card_id: str, lang: Language) -> Image.Image:
     ImageDraw.Draw(big).rounded_rectangle(_box(0, 0, W - 1, H - 1), radius=_px(RADIUS), outline=edge,
                                           width=_px(3 if card.wild else 2))
     big.putalpha(_rounded_mask())
-    return big.resize((CARD_W, CARD_H), Image.Resampling.LANCZOS)
+    return big
 
 
-@functools.lru_cache(maxsize=1024)
-def placed_face(card_id: str, research: int, lang: Language = DEFAULT) -> Image.Image:
-    """A face with its research tokens lying on it; several show their count in a white badge large
-    enough to read on a phone."""
-    face = card_face(card_id, lang)
-    if research <= 0:
-        return face
-    out = face.copy()
+def _with_research(card_id: str, research: int, lang: Language) -> Image.Image:
+    """The full-size face with its research tokens lying on it."""
+    out = card_face(card_id, lang).copy()
     name_top = round(NAME_TOP * CARD_W / W)
     token = icon("research", 40)
     paste(out, token, (CARD_W - 46, name_top - 46))
@@ -241,7 +267,44 @@ def placed_face(card_id: str, research: int, lang: Language = DEFAULT) -> Image.
     return out
 
 
-@functools.cache
+@functools.lru_cache(maxsize=PLACED_CACHE)
+def _placed(card_id: str, research: int, lang: Language, width: int) -> Image.Image:
+    full = _with_research(card_id, research, lang)
+    return full if width == CARD_W else full.resize((width, face_height(width)), Image.Resampling.LANCZOS)
+
+
+def placed_face(card_id: str, research: int, lang: Language = DEFAULT, width: int | None = None) -> Image.Image:
+    """A face with its research tokens lying on it; several show their count in a white badge large
+    enough to read on a phone (drawn at full size, then scaled to `width` if one is given). Cached
+    per (card, research, language, width); with no research it is `card_face` itself."""
+    if research <= 0:
+        return card_face(card_id, lang, width)
+    return _placed(card_id, research, lang, CARD_W if width is None else width)
+
+
+def flatten(sprite: Image.Image, background: RGB) -> Image.Image:
+    """`sprite` laid on a plain `background` once: an opaque RGB image that pastes without a mask
+    (a plain copy, some twenty times quicker than an alpha paste) and gives the very pixels the alpha
+    paste gives wherever the canvas under the sprite's transparent corners is `background`."""
+    out = Image.new("RGB", sprite.size, background)
+    out.paste(sprite, (0, 0), sprite)
+    return out
+
+
+@functools.lru_cache(maxsize=FLAT_CACHE)
+def _flat(card_id: str, research: int, lang: Language, width: int, background: RGB) -> Image.Image:
+    return flatten(placed_face(card_id, research, lang, width), background)
+
+
+def flat_face(card_id: str, lang: Language = DEFAULT, research: int = 0, width: int | None = None,
+              background: RGB = PAGE) -> Image.Image:
+    """`placed_face` flattened onto `background` (the colour under the card: PAGE on the table, MAT
+    on a board): RGB, opaque, cached per (card, research, language, width, background); paste it
+    with no mask (`icons.paste` does so for an RGB sprite)."""
+    return _flat(card_id, max(0, research), lang, CARD_W if width is None else width, background)
+
+
+@functools.lru_cache(maxsize=16)
 def card_back(width: int = CARD_W, height: int = CARD_H) -> Image.Image:
     """The back of a Species card: for the deck."""
     k = 2
@@ -258,7 +321,7 @@ def card_back(width: int = CARD_W, height: int = CARD_H) -> Image.Image:
     return big.resize((width, height), Image.Resampling.LANCZOS)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=32)
 def empty_cell(label: str) -> Image.Image:
     """An empty board cell showing its coordinate, which is what `/take` asks for."""
     big = Image.new("RGBA", (_px(W), _px(H)), (0, 0, 0, 0))
@@ -270,7 +333,7 @@ def empty_cell(label: str) -> Image.Image:
     return big.resize((CARD_W, CARD_H), Image.Resampling.LANCZOS)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=32)
 def empty_slot(width: int = CARD_W, height: int = CARD_H, label: str = tr(DEFAULT, "picture.empty")) -> Image.Image:
     """A Field slot with no card (the deck ran dry), or an empty pile."""
     img = Image.new("RGBA", (width, height), (0, 0, 0, 0))

@@ -272,9 +272,14 @@ PAINTERS: dict[str, Painter] = {
 }
 
 
-@functools.cache
+ICON_CACHE = 256
+"""Sprites kept drawn: the pictures ask for some 60 (name, size) pairs, the card faces' large
+drawing some 15 more; a 56 px sprite holds 12 KB."""
+
+
+@functools.lru_cache(maxsize=ICON_CACHE)
 def icon(name: str, size: int) -> Image.Image:
-    """The named icon as a `size`-pixel RGBA sprite (cached; treat it as read-only)."""
+    """The named icon as a `size`-pixel RGBA sprite (cached per (name, size); treat it as read-only)."""
     painter = PAINTERS[name]
     big = Image.new("RGBA", (size * SS, size * SS), (0, 0, 0, 0))
     painter(ImageDraw.Draw(big), size * SS)
@@ -297,5 +302,9 @@ def symbol_icon(symbol: Symbol, size: int) -> Image.Image:
 
 
 def paste(canvas: Image.Image, sprite: Image.Image, xy: tuple[int, int]) -> None:
-    """Alpha-composite a sprite onto a canvas at integer `xy`."""
-    canvas.paste(sprite, xy, sprite)
+    """Alpha-composite a sprite onto a canvas at integer `xy`; an opaque sprite (mode RGB, such as
+    `cards.flat_face`) is copied, with no mask to blend through."""
+    if sprite.mode in ("RGBA", "LA", "RGBa", "La"):
+        canvas.paste(sprite, xy, sprite)
+    else:
+        canvas.paste(sprite, xy)
