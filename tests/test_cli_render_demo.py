@@ -20,9 +20,11 @@ def test_the_gallery_draws_the_hand_the_objective_and_the_replay_in_both_languag
     for folder in (english, german):
         names = {p.name for p in folder.iterdir()}
         assert set(EVERY_PICTURE) <= names, set(EVERY_PICTURE) - names
-        for name in ("hand.png", "objective.png"):
+        for name in ("hand.png", "objective.png", "board-empty.png", "board-full.png", "board-end.png",
+                     "scoresheet.png"):
             with Image.open(folder / name) as picture:
-                assert picture.format == "PNG" and picture.width <= 800
+                assert picture.format == "PNG" and picture.width / picture.height >= 1.45, (name, picture.size)
+                assert min(550 / picture.width, 350 / picture.height) >= 0.5, (name, picture.size)
         assert frame_count((folder / "replay.gif").read_bytes()) > 2
     for name in ("hand.png", "objective.png", "replay.gif"):
         assert (english / name).read_bytes() != (german / name).read_bytes(), f"{name} is drawn in German too"

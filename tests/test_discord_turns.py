@@ -30,8 +30,10 @@ async def test_a_three_player_game_with_a_bot_posts_one_message_and_one_picture_
     assert tally.all_attachments and all(a.description for a in tally.all_attachments)
     assert all(a.description for a in fake.uploads), "private pictures and edits carry alt text too"
     assert tally.draw_pictures >= 1, "a drawing skill shows the drawn cards as a picture"
-    widths = {a.filename: Image.open(io.BytesIO(a.data)).width for a in fake.uploads if a.filename != "scores.png"}
-    assert widths and max(widths.values()) <= 800, widths
+    sizes = {a.filename: Image.open(io.BytesIO(a.data)).size for a in fake.uploads}
+    inline = {name: min(550 / w, 350 / h) for name, (w, h) in sizes.items()}
+    assert sizes and min(inline.values()) >= 0.5, f"every picture shows inline at half its size or more: {sizes}"
+    assert all(w / h >= 1.45 for w, h in sizes.values()), f"landscape, as Discord's inline box is: {sizes}"
     alice = fake.user("alice")
     seats = await fake.autocomplete(alice, channel, "keystone board", {"seat": ""})
     assert seats == [], "the game is over: no seats to offer"

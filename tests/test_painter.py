@@ -239,6 +239,7 @@ async def test_a_move_through_discord_gets_its_picture_from_a_worker(
     told = await cheap_turn(fake, channel, alice)
     turn = [a for a in told.attachments if a.filename == "turn.png"]
     assert turn and turn[0].description, told.content
-    assert Image.open(io.BytesIO(turn[0].data)).width <= 800
+    width, height = Image.open(io.BytesIO(turn[0].data)).size
+    assert width / height >= 1.45 and min(550 / width, 350 / height) >= 0.5, "read inline in the channel"
     await bot_runner.stop(bot)
     assert bot.painter is None and not alive(worker), "closing the bot stops its picture worker"

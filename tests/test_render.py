@@ -168,7 +168,7 @@ def test_no_text_is_drawn_below_14_px(monkeypatch: pytest.MonkeyPatch) -> None:
     render_scoresheet(view, sheets(view))
     in_face = True
     for card in load_catalog().all_cards():
-        card_art.card_face.__wrapped__(card.id)
+        card_art.draw_face(card.id)
     assert sizes
     assert all(size >= (2 * fonts.MIN_SIZE if face else fonts.MIN_SIZE) for size, face in sizes)
     monkeypatch.undo()
@@ -206,13 +206,19 @@ def test_each_seat_gets_its_own_board_in_the_turn_picture() -> None:
     assert render_turn(view, 0) != render_turn(view, 1)
 
 
-def test_the_turn_picture_holds_the_table_and_the_board() -> None:
+def test_the_turn_picture_holds_the_field_and_the_board() -> None:
+    """Both chat pictures are one inline shape; the turn's right part is the Field, its left the board."""
     view = public_view(play(start(), 8))
-    turn = image(render_turn(view, view.current))
+    turn = image(render_turn(view, view.current)).convert("RGB")
     table = image(render_table(view))
-    board = image(render_board(view, view.current))
-    assert turn.width >= table.width
-    assert turn.height > board.height
+    assert turn.size == table.size == (table_art.PIC_W, table_art.PIC_H)
+    cleared = replace(view, field=tuple(None for _ in view.field))
+    right = (table_art.RIGHT_X, 0, turn.width, turn.height)
+    no_field = image(render_turn(cleared, view.current)).convert("RGB")
+    assert ImageChops.difference(turn.crop(right), no_field.crop(right)).getbbox() is not None
+    left = (0, 0, table_art.RIGHT_X, turn.height)
+    other = image(render_turn(view, 1 - view.current)).convert("RGB")
+    assert ImageChops.difference(turn.crop(left), other.crop(left)).getbbox() is not None
 
 
 def test_the_score_sheet_follows_the_scores() -> None:
@@ -248,7 +254,7 @@ def test_a_wild_card_looks_unlike_any_species_card() -> None:
 def test_warm_up_draws_every_card_face_in_advance() -> None:
     _clear_caches()
     warm_up()
-    assert card_art.card_face.cache_info().currsize == len(load_catalog().all_cards())
+    assert card_art._face.cache_info().currsize == len(load_catalog().all_cards())
 
 
 def test_render_card_draws_a_card_and_refuses_an_unknown_id() -> None:

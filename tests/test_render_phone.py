@@ -23,11 +23,19 @@ from keystone.render import (
     render_table,
     render_turn,
 )
+from keystone.render import table as table_art
 from keystone.render.private import goal_progress
 from tests.render_helpers import drawn_hand, finished, image, play, start
 from tests.test_render import _clear_caches
+from tests.test_render_inline import assert_inline
 
 PHONE_W = 800
+INLINE = ("turn", "table")
+"""Landscape, for Discord's inline box (tests/test_render_inline.py): wider than a phone's 800 px."""
+INLINE_W, INLINE_H = 1100, 700
+"""The private pictures are landscape instead: Discord's inline box (550 x 350) shows them at half
+size or more (tests/test_render_private.py checks them fully)."""
+PRIVATE = {"board", "objective", "hand"}
 
 
 def _mid_game(players: int) -> GameView:
@@ -59,7 +67,13 @@ def test_every_posted_picture_fits_a_phone(players: int) -> None:
         _clear_caches(encode.shared_palette)
         with fonts.record_sizes() as sizes:
             picture = image(draw())
-        assert picture.width <= PHONE_W, f"{name} is {picture.width} px wide"
+        if name in PRIVATE:
+            assert picture.width <= INLINE_W and picture.height <= INLINE_H, f"{name} is {picture.size}"
+            assert picture.width / picture.height >= 1.45, f"{name} is {picture.size}"
+        elif name in INLINE:
+            assert_inline(picture, name)
+        else:
+            assert picture.width <= PHONE_W, f"{name} is {picture.width} px wide"
         assert sizes, f"{name} drew no text"
         assert min(sizes) >= fonts.PHONE_MIN, f"{name} draws text at {min(sizes)} px"
 
@@ -78,8 +92,11 @@ def test_a_hand_drawn_mid_skill_fits_a_phone_too() -> None:
     state = drawn_hand()
     view = player_view(state, state.current)
     with fonts.record_sizes() as sizes:
-        pictures = [render_table(view), render_turn(view, 0), render_hand(view, view.held or ())]
-    assert all(image(p).width <= PHONE_W for p in pictures)
+        pictures = [render_table(view), render_turn(view, 0)]
+        hand = image(render_hand(view, view.held or ()))
+    for name, data in zip(INLINE, pictures, strict=True):
+        assert_inline(image(data), name)
+    assert hand.width <= INLINE_W and hand.height <= INLINE_H and hand.width / hand.height >= 1.45
     assert min(sizes) >= fonts.PHONE_MIN
 
 
@@ -106,11 +123,17 @@ def test_a_marked_cell_that_is_not_a_cell_is_refused() -> None:
         render_turn(view, 0, (16,))
 
 
-def test_the_turn_picture_is_portrait_and_holds_the_movers_board() -> None:
+def test_the_turn_picture_is_landscape_and_holds_the_movers_board() -> None:
     view = public_view(play(start(4, 5), 20, 5))
-    turn = image(render_turn(view, 1))
-    assert turn.height > turn.width
-    assert turn.height > image(render_board(view, 1)).height
+    turn = image(render_turn(view, 1)).convert("RGB")
+    assert_inline(turn, "turn")
+    board = (0, 0, table_art.RIGHT_X, turn.height)
+    other = image(render_turn(view, 2)).convert("RGB")
+    assert ImageChops.difference(turn.crop(board), other.crop(board)).getbbox() is not None
+    bare = replace(view, seats=tuple(replace(s, board=(None,) * 16) if s.index == 1 else s for s in view.seats))
+    empty = image(render_turn(bare, 1)).convert("RGB")
+    assert any(p is not None for p in view.seats[1].board)
+    assert ImageChops.difference(turn.crop(board), empty.crop(board)).getbbox() is not None
 
 
 def test_the_objective_shows_progress_and_only_to_its_owner() -> None:
@@ -141,4 +164,5 @@ def test_a_hand_of_unknown_or_no_cards_is_refused() -> None:
     with pytest.raises(ValueError, match="no cards"):
         render_hand(view, [])
     five = image(render_hand(view, ["coyote", "musk-ox", "mountain-goat", "snail-kite", "piping-plover"]))
-    assert five.width <= PHONE_W and five.height > image(render_hand(view, ["coyote"])).height
+    one = image(render_hand(view, ["coyote"]))
+    assert five.width <= INLINE_W and five.width > one.width and five.height <= INLINE_H

@@ -1,9 +1,10 @@
 """Pictures and text of a game, drawn from a view only (never the full state with hidden cards).
 
-Images are PNG bytes, deterministic (the same view gives the same bytes), at most 800 px wide with
-no text under 18 px (Discord shows them about 400 px wide on a phone; the final score sheet is the
-one wider picture),
-drawn with Pillow's built-in font so every machine makes the same picture.
+Images are PNG bytes, deterministic (the same view gives the same bytes), landscape and at most
+1100 x 700 with no text under 18 px: Discord shows a picture inline scaled into a box of about
+550 x 350, so each shows at half its size or more (tests/test_render_inline.py holds them to it).
+Text is drawn with the Noto typefaces installed by requirements.txt, pinned so every machine draws
+the same pixels, with a fallback per character (fonts.py) for any script a Discord name holds.
 Every entry point takes `lang` (English by default): each word drawn comes from the `pictures`
 catalogue or the game's words, and a German word too long for its line breaks rather than shrinks.
 """

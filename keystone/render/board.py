@@ -1,4 +1,9 @@
-"""A player's board: the 4x4 grid with its row letters and column numbers, cards, name and synergy."""
+"""A player's board: the 4x4 grid with its row letters and column numbers, cards, name and synergy.
+
+`render_board` (the private picture) is landscape, so Discord shows it inline at half size or more:
+the board on the left as compact cards (a face without its name band), and on the right a panel
+with the seat's name, synergy, the secret objective when the view shows it, and the icon key.
+`board_panel` is the portrait board with full faces that the public turn picture holds."""
 
 from __future__ import annotations
 
@@ -7,16 +12,19 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from keystone.cards import ObjectiveCard
+from keystone.data import load_catalog
 from keystone.engine.board import CELL_NAMES, ROWS
 from keystone.engine.views import GameView, SeatView
 from keystone.i18n import DEFAULT, Language, tr, trn
 from keystone.render import fonts
-from keystone.render.cards import empty_cell, placed_face
+from keystone.render.cards import NAME_TOP, W, empty_cell, placed_face
 from keystone.render.common import (
     GOAL_ROW,
     LEGEND_ROW,
     LEGEND_ROWS,
     canvas,
+    icon_key,
     legend,
     objective_card,
     objective_strip,
@@ -28,8 +36,10 @@ from keystone.render.common import (
 )
 from keystone.render.palette import (
     ACTIVE_DARK,
+    CARD_EDGE,
     CARD_H,
     CARD_W,
+    HABITAT_COLOUR,
     HIGHLIGHT,
     INK,
     LABEL_ON_MAT,
@@ -46,7 +56,7 @@ MAT_H = PAD_TOP + 4 * CARD_H + 3 * GAP + PAD_BOTTOM
 MARGIN = 12
 HEADER_H = 56
 PAGE_W = MAT_W + 2 * MARGIN
-"""800 px: four 180 px cards across, the most a picture posted in a channel is wide."""
+"""Four 180 px cards across and the margins."""
 MARK = 5
 """Width of the frame around a card placed this turn."""
 
@@ -150,12 +160,151 @@ def check_cells(cells: Sequence[int]) -> tuple[int, ...]:
     return tuple(cells)
 
 
+# --------------------------------------------------------------------------- the private, landscape picture
+
+TILE_H = round(NAME_TOP * CARD_W / W)
+"""A compact card is a face cut above its name band (154 px): number, habitats, season, symbols,
+the landscape and research tokens all lie above it."""
+COMPACT_MAT_W = MAT_W
+COMPACT_MAT_H = PAD_TOP + 4 * TILE_H + 3 * GAP + PAD_BOTTOM
+SIDE_GAP = 16
+PANEL_W = 284
+"""The panel right of the board: name, synergy, objective and key."""
+WIDE_W = MARGIN + COMPACT_MAT_W + SIDE_GAP + PANEL_W + MARGIN
+"""1100 px: shown inline at half size in Discord's 550 x 350 box."""
+WIDE_H = 2 * MARGIN + COMPACT_MAT_H
+
+
+def tile_origin(index: int) -> tuple[int, int]:
+    """Top-left pixel of board cell `index` (0 = A1, row-major) inside the compact mat."""
+    row, col = divmod(index, 4)
+    return PAD_LEFT + col * (CARD_W + GAP), PAD_TOP + row * (TILE_H + GAP)
+
+
+@functools.cache
+def _tile_mask() -> Image.Image:
+    mask = Image.new("L", (CARD_W * 2, TILE_H * 2), 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, CARD_W * 2 - 1, TILE_H * 2 - 1), radius=24, fill=255)
+    return mask.resize((CARD_W, TILE_H), Image.Resampling.LANCZOS)
+
+
+def _rounded(face: Image.Image, edge: tuple[int, int, int], width: int) -> Image.Image:
+    """The top TILE_H px of `face`, its lower corners rounded and its frame closed again."""
+    tile = face.crop((0, 0, CARD_W, TILE_H))
+    alpha = Image.new("L", tile.size, 0)
+    alpha.paste(tile.getchannel("A"), (0, 0), _tile_mask())
+    tile.putalpha(alpha)
+    ImageDraw.Draw(tile).rounded_rectangle((0, 0, CARD_W - 1, TILE_H - 1), radius=12, outline=edge, width=width)
+    return tile
+
+
+@functools.lru_cache(maxsize=1024)
+def compact_face(card_id: str, research: int, lang: Language = DEFAULT) -> Image.Image:
+    """A placed card without its name band (CARD_W x TILE_H): the board picture shows sixteen of
+    them beside its panel; `text_board` and the hand picture name the cards."""
+    card = load_catalog().card(card_id)
+    edge = HABITAT_COLOUR[card.habitats[0]] if card.wild else CARD_EDGE
+    return _rounded(placed_face(card_id, research, lang), edge, 3 if card.wild else 2)
+
+
+@functools.cache
+def empty_tile(label: str) -> Image.Image:
+    """An empty cell of the compact mat, its coordinate in the middle (what `/take` asks for)."""
+    cell = empty_cell(label)
+    top = (CARD_H - TILE_H) // 2
+    tile = cell.crop((0, top, CARD_W, top + TILE_H))
+    return _rounded(Image.alpha_composite(Image.new("RGBA", tile.size, (0, 0, 0, 0)), tile), MAT_EDGE, 2)
+
+
+@functools.cache
+def compact_mat() -> Image.Image:
+    """The compact mat with its edge labels and sixteen empty, labelled cells."""
+    mat = Image.new("RGBA", (COMPACT_MAT_W, COMPACT_MAT_H), (0, 0, 0, 0))
+    ImageDraw.Draw(mat).rounded_rectangle((0, 0, COMPACT_MAT_W - 1, COMPACT_MAT_H - 1), radius=16, fill=MAT,
+                                          outline=MAT_EDGE, width=3)
+    for c in range(4):
+        x = PAD_LEFT + c * (CARD_W + GAP) + CARD_W // 2
+        fonts.draw_text(mat, (x, PAD_TOP // 2 + 1), str(c + 1), 22, LABEL_ON_MAT, anchor="mm", bold=True)
+    for r in range(4):
+        y = PAD_TOP + r * (TILE_H + GAP) + TILE_H // 2
+        fonts.draw_text(mat, (PAD_LEFT // 2 + 1, y), ROWS[r], 22, LABEL_ON_MAT, anchor="mm", bold=True)
+    for i in range(16):
+        cell = empty_tile(CELL_NAMES[i])
+        mat.paste(cell, tile_origin(i), cell)
+    return mat
+
+
+def _side_panel(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, view: GameView, seat: SeatView,
+                objective: ObjectiveCard | None, lang: Language) -> None:
+    """Name, "to act", synergy and cells filled, the objective when shown, then the icon key."""
+    y = MARGIN + 4
+    acting = view.current == seat.index and not view.over
+    to_act = tr(lang, "picture.to_act")
+    pill_w = fonts.width(to_act, 20, bold=True) + 20
+    name = fonts.fit(seat.name, 28, PANEL_W)
+    beside = acting and fonts.width(name, 28, bold=True) + 10 + pill_w <= PANEL_W
+    fonts.draw_text(image, (x, y + 16), name, 28, INK, anchor="lm", bold=True)
+    if beside:
+        pill(image, (x + fonts.width(name, 28, bold=True) + 10, y + 16), to_act, ACTIVE_DARK, size=20)
+    y += 40
+    if acting and not beside:
+        pill(image, (x, y + 14), to_act, ACTIVE_DARK, size=20)
+        y += 38
+    used = token_count(image, draw, (x, y + 16), "synergy", seat.synergy, size=32, text_size=26)
+    word = trn(lang, "picture.synergy", seat.synergy)
+    fonts.draw_text(image, (x + used + 8, y + 17), fonts.fit(word, 20, PANEL_W - used - 8), 20, MUTED, anchor="lm")
+    filled = sum(p is not None for p in seat.board)
+    cells = tr(lang, "picture.cells", filled=filled)
+    if used + 8 + fonts.width(word, 20) + 16 + fonts.width(cells, 20) <= PANEL_W:
+        fonts.draw_text(image, (x + PANEL_W, y + 17), cells, 20, MUTED, anchor="rm")
+        y += 44
+    else:
+        fonts.draw_text(image, (x, y + 50), cells, 20, MUTED, anchor="lm")
+        y += 72
+    if objective is not None:
+        draw.line((x, y, x + PANEL_W, y), fill=MAT_EDGE, width=1)
+        key = "picture.objective.title" if view.over else "picture.objective.private"
+        for line in fonts.wrap(tr(lang, key, number=objective.number), 20, PANEL_W, max_lines=2):
+            fonts.draw_text(image, (x, y + 18), line, 20, INK, anchor="lm", bold=True)
+            y += 24
+        y += 12 + objective_strip(image, draw, (x, y + 8), PANEL_W, objective, columns=1,
+                                        lang=lang, line_h=23)
+    bottom = WIDE_H - MARGIN - key_height(PANEL_W, lang)
+    draw.line((x, bottom - 8, x + PANEL_W, bottom - 8), fill=MAT_EDGE, width=1)
+    icon_key(image, draw, (x, bottom), PANEL_W, lang)
+
+
+def key_height(width: int, lang: Language = DEFAULT) -> int:
+    """The height `icon_key` takes at `width`."""
+    probe = Image.new("RGB", (1, 1))
+    return icon_key(probe, ImageDraw.Draw(probe), (0, 0), width, lang, measure=True)
+
+
+def wide_board(view: GameView, seat: SeatView, marked: Sequence[int] = (), lang: Language = DEFAULT) -> Image.Image:
+    """The landscape board picture (WIDE_W x WIDE_H): compact cards on the left, the panel on the right."""
+    image, draw = canvas(WIDE_W, WIDE_H, PAGE)
+    mat = compact_mat()
+    image.paste(mat, (MARGIN, MARGIN), mat)
+    for i, placed in enumerate(seat.board):
+        if placed is not None:
+            face = compact_face(placed.card, placed.research, lang)
+            x, y = tile_origin(i)
+            image.paste(face, (MARGIN + x, MARGIN + y), face)
+    for i in sorted(set(marked)):
+        x, y = tile_origin(i)
+        left, top = MARGIN + x - 2, MARGIN + y - 2
+        draw.rounded_rectangle((left, top, left + CARD_W + 3, top + TILE_H + 3), radius=12, outline=HIGHLIGHT,
+                               width=MARK)
+    _side_panel(image, draw, MARGIN + COMPACT_MAT_W + SIDE_GAP, view, seat, objective_card(seat.objective), lang)
+    return image
+
+
 def render_board_image(view: GameView, seat: int, marked: Sequence[int] = (), lang: Language = DEFAULT) -> Image.Image:
     view = require_view(view, "render_board")
-    return board_panel(view, view.seats[require_seat(view, seat)], marked=check_cells(marked), lang=lang)
+    return wide_board(view, view.seats[require_seat(view, seat)], check_cells(marked), lang)
 
 
 def render_board(view: GameView, seat: int, marked: Sequence[int] = (), lang: Language = DEFAULT) -> bytes:
-    """PNG of one seat's board as `view` may see it (800 px wide), `marked` cells framed, its words
-    in `lang`."""
+    """PNG of one seat's board as `view` may see it (landscape, 1100 x 696: inline at half size),
+    `marked` cells framed, its words in `lang`; the seat's secret objective only when the view shows it."""
     return png(render_board_image(view, seat, marked, lang))

@@ -10,7 +10,7 @@ from keystone.cards import Habitat, ObjectiveCard, Pattern, Season, Symbol
 from keystone.data import load_catalog
 from keystone.engine.views import GameView
 from keystone.engine.words import GOAL_LETTERS, goal_name, icon_label
-from keystone.i18n import DEFAULT, Language
+from keystone.i18n import DEFAULT, Language, tr
 from keystone.render import fonts
 from keystone.render.encode import png
 from keystone.render.icons import habitat_icon, icon, paste, season_icon, symbol_icon
@@ -115,9 +115,9 @@ GOAL_ROW = 46
 
 def objective_strip(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], width: int,
                     objective: ObjectiveCard, done: Sequence[bool] | None = None, columns: int = 2,
-                    lang: Language = DEFAULT) -> int:
-    """The four goals of a secret objective, `columns` to a row, each with its name (and a check or a
-    cross when `done` is given); returns the height used."""
+                    lang: Language = DEFAULT, line_h: int = 20) -> int:
+    """The four goals of a secret objective, `columns` to a row, each with its name (`line_h` apart
+    when it wraps; and a check or a cross when `done` is given); returns the height used."""
     x, y = xy
     column = width // columns
     for i, goal in enumerate(objective.goals):
@@ -132,9 +132,9 @@ def objective_strip(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int
             paste(image, icon("check" if done[i] else "cross", 26), (tx, gy + 6))
             tx += 32
         lines = fonts.wrap(goal_name(goal.pattern, goal.symbol, lang), 18, gx + column - 8 - tx, max_lines=2)
-        top = gy + 19 - 10 * (len(lines) - 1)
+        top = gy + 19 - line_h * (len(lines) - 1) // 2
         for j, line in enumerate(lines):
-            fonts.draw_text(image, (tx, top + j * 20), line, 18, INK, anchor="lm")
+            fonts.draw_text(image, (tx, top + j * line_h), line, 18, INK, anchor="lm")
     return GOAL_ROW * (-(-len(objective.goals) // columns))
 
 
@@ -162,3 +162,42 @@ def legend(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], w
         paste(image, sprite, (cx, cy))
         fonts.draw_text(image, (cx + 30, cy + 12), label, 18, INK, anchor="lm")
     return LEGEND_ROWS * LEGEND_ROW
+
+
+KEY_ICON = 26
+KEY_ROW = 30
+KEY_ICONS: tuple[str, ...] = (*(f"habitat:{h.value}" for h in Habitat), *(f"season:{s.value}" for s in Season),
+                              "keystone", "endangered", "tag", "research", "synergy")
+"""Every icon a board shows, in the key's order: habitats, seasons, symbols, research, synergy."""
+
+
+def key_labels(lang: Language = DEFAULT) -> list[tuple[str, str]]:
+    """(icon name, its word in `lang`) for every icon of the key: words, never initials."""
+    return [(name, icon_label(name.split(":")[-1], lang)) for name in KEY_ICONS]
+
+
+def icon_key(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], width: int,
+             lang: Language = DEFAULT, columns: int = 2, measure: bool = False) -> int:
+    """The key under its title: each icon with its word, `columns` to a row, a word too long for its
+    column wrapped onto a second line; returns the height used (and draws nothing when `measure`)."""
+    x, y = xy
+    title_h = 30
+    if not measure:
+        fonts.draw_text(image, (x, y + 12), tr(lang, "picture.key"), 20, INK, anchor="lm", bold=True)
+    column = width // columns
+    text_w = column - KEY_ICON - 10
+    items = key_labels(lang)
+    top = y + title_h
+    for start in range(0, len(items), columns):
+        row = items[start:start + columns]
+        wrapped = [fonts.wrap(label, 18, text_w, max_lines=2) for _, label in row]
+        height = max(KEY_ROW, max(len(lines) for lines in wrapped) * 20 + 10)
+        if not measure:
+            for k, ((name, _), lines) in enumerate(zip(row, wrapped, strict=True)):
+                cx = x + k * column
+                paste(image, icon(name, KEY_ICON), (cx, top + (height - KEY_ICON) // 2 - 2))
+                first = top + height // 2 - 2 - 10 * (len(lines) - 1)
+                for j, line in enumerate(lines):
+                    fonts.draw_text(image, (cx + KEY_ICON + 8, first + 20 * j), line, 18, INK, anchor="lm")
+        top += height
+    return top - y

@@ -3,7 +3,7 @@
 Each frame shows every seat's board as a grid of compact tiles (habitat colours and shapes, the
 card's number, its season, Keystone and research marks) drawn from a public view only; the cards a
 turn placed are framed. The last frame holds each board's final score, place and breakdown.
-All frames share one size (800 px wide, like every picture) and the fixed palette, so an animated
+All frames share one size (800 x 551, landscape for Discord's inline box) and the fixed palette, so an animated
 encoder stores only what changed from one frame to the next and the same game gives the same bytes.
 """
 
@@ -158,7 +158,7 @@ def tile(card_id: str, research: int, size: int) -> Image.Image:
         if mark >= 12:
             paste(image, _on_white(habitat, mark), ((left + right - mark) // 2, 2 + (band - mark) // 2))
     text = "W" if card.number is None else str(card.number)
-    fonts.draw_text(image, (size / 2, band + (size - band) * 0.46), text, size * 2 // 5, INK, anchor="mm", bold=True)
+    fonts.draw_text(image, (size / 2, band + (size - band) * 0.42), text, size * 2 // 5, INK, anchor="mm", bold=True)
     corner = size // 4
     if card.season is not None:
         paste(image, season_icon(card.season, corner), (4, size - corner - 4))

@@ -1,7 +1,9 @@
-"""The final score sheet: one column per player, one line per row and column of the board.
+"""The final score sheet: a table of scoring categories by player, one player to a row.
 
-Each line shows a miniature board with the scored ecosystem filled in, so a player can find it on
-their own board; then the secret objective's goals, synergy, the total and the winner.
+Each row shows what every line of the board scored (the habitat of its best ecosystem, its cards,
+research and keystones), the secret objective's goals, synergy and the total; the winner's row is
+framed in gold with a crown. Landscape at every player count, so Discord shows it inline at half
+size or more, with no text under 18 px.
 """
 
 from __future__ import annotations
@@ -10,46 +12,37 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from keystone.data import load_catalog
-from keystone.engine.board import CELL_NAMES
-from keystone.engine.scoring import LINES, LineScore, ScoreSheet, rank
-from keystone.engine.state import PlacedCard
+from keystone.engine.scoring import LineScore, ScoreSheet, rank
 from keystone.engine.views import GameView, SeatView
 from keystone.engine.words import counted
 from keystone.i18n import DEFAULT, Language, tr, trn
 from keystone.render import fonts
-from keystone.render.common import canvas, pattern_glyph, png, require_view, symbol_colour
+from keystone.render.common import canvas, png, require_view
 from keystone.render.icons import habitat_icon, icon, paste, symbol_icon
 from keystone.render.palette import (
     ACTIVE_DARK,
-    CARD,
     FAINT,
     GOLD,
-    HABITAT_COLOUR,
     HIGHLIGHT,
     INK,
     MUTED,
     PAGE,
     PAGE_DARK,
-    RESEARCH,
-    WHITE,
 )
 
-MARGIN = 20
-LABEL_W = 170
-MAX_W = 1200
+MARGIN = 16
+SHEET_W = 1100
+"""Shown inline at half size in Discord's 550 x 350 box."""
+NAME_W = 190
+LINE_W = 62
+OBJ_W = 170
+SYN_W = 104
+TOTAL_W = SHEET_W - 2 * MARGIN - NAME_W - 8 * LINE_W - OBJ_W - SYN_W
 TITLE_H = 86
-HEAD_H = 200
-LINE_H = 58
-OBJ_H = 84
-SYN_H = 46
-TOTAL_H = 58
+HEAD_H = 66
+ROW_H = 104
 FOOTNOTE = ("picture.footnote.lines", "picture.footnote.points")
 """The keys of the notes under the sheet: how a line and the rest are scored."""
-
-
-def _cell_index(label: str) -> int:
-    return CELL_NAMES.index(label)
 
 
 def ordinal(place: int, lang: Language = DEFAULT) -> str:
@@ -74,111 +67,56 @@ def _check_sheets(view: GameView, sheets: Sequence[ScoreSheet]) -> None:
             raise ValueError(f"The sheet for {seat.name} shows a secret objective that this view may not see.")
 
 
-# --------------------------------------------------------------------------- miniature boards
+# --------------------------------------------------------------------------- cells
 
 
-def _tile(image: Image.Image, box: tuple[int, int, int, int], placed: PlacedCard) -> None:
-    """One card as a small tile: habitat bars down the left, its number, a research dot."""
-    draw = ImageDraw.Draw(image)
-    card = load_catalog().card(placed.card)
-    x0, y0, x1, y1 = box
-    draw.rectangle(box, fill=CARD, outline=INK)
-    bar = max(3, (x1 - x0) // 8)
-    for i, habitat in enumerate(card.habitats):
-        draw.rectangle((x0 + 1 + i * bar, y0 + 1, x0 + (i + 1) * bar, y1 - 1), fill=HABITAT_COLOUR[habitat])
-    text = "W" if card.wild else str(card.number)
-    cx = (x0 + len(card.habitats) * bar + x1) / 2
-    fonts.draw_text(image, (cx, (y0 + y1) / 2), text, 16, INK, anchor="mm", bold=True)
-    if card.keystone:
-        draw.polygon([(x1 - 9, y0 + 1), (x1 - 1, y0 + 1), (x1 - 1, y0 + 9)], fill=GOLD)
-    if placed.research:
-        draw.ellipse((x1 - 9, y1 - 9, x1 - 2, y1 - 2), fill=RESEARCH)
+def line_detail(line: LineScore) -> str:
+    """A scored line in short: its cards, +research, xN for keystones (the footnote explains)."""
+    detail = str(line.cards) + (f"+{line.research}" if line.research else "")
+    return detail + (f" x{1 + line.keystones}" if line.keystones else "")
 
 
-def _full_board(image: Image.Image, xy: tuple[int, int], seat: SeatView, cell: int = 32) -> int:
+def _line_cell(image: Image.Image, xy: tuple[int, int], line: LineScore) -> None:
     x, y = xy
-    draw = ImageDraw.Draw(image)
-    for i, placed in enumerate(seat.board):
-        r, c = divmod(i, 4)
-        box = (x + c * (cell + 3), y + r * (cell + 3), x + c * (cell + 3) + cell, y + r * (cell + 3) + cell)
-        if placed is None:
-            draw.rectangle(box, fill=PAGE_DARK)
-        else:
-            _tile(image, box, placed)
-    return 4 * cell + 9
-
-
-def _line_board(image: Image.Image, xy: tuple[int, int], seat: SeatView, line: LineScore,
-                line_cells: Sequence[int], cell: int = 11) -> None:
-    """A 4x4 miniature: the line framed, each card of its scored ecosystem marked with the
-    habitat's shape on a white cell, so the habitat reads without telling colours apart."""
-    draw = ImageDraw.Draw(image)
-    x, y = xy
-    scored = {_cell_index(c) for c in line.cells}
-    for i, placed in enumerate(seat.board):
-        r, c = divmod(i, 4)
-        box = (x + c * (cell + 2), y + r * (cell + 2), x + c * (cell + 2) + cell, y + r * (cell + 2) + cell)
-        if i in scored and line.habitat is not None:
-            draw.rectangle(box, fill=WHITE, outline=HABITAT_COLOUR[line.habitat])
-            paste(image, habitat_icon(line.habitat, cell), (box[0] + 1, box[1] + 1))
-        elif i in line_cells:
-            draw.rectangle(box, fill=WHITE if placed is not None else PAGE, outline=INK)
-        else:
-            draw.rectangle(box, fill=(196, 188, 170) if placed is not None else PAGE_DARK)
-
-
-LINE_CELLS: dict[str, tuple[int, ...]] = dict(LINES)
-
-
-# --------------------------------------------------------------------------- columns
-
-
-def _line_cell(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], width: int, seat: SeatView,
-               line: LineScore, lang: Language) -> None:
-    x, y = xy
-    _line_board(image, (x, y + 4), seat, line, LINE_CELLS.get(line.line, ()))
-    fonts.draw_text(image, (x + width - 8, y + LINE_H // 2), str(line.points), 24, INK if line.points else FAINT,
-                    anchor="rm", bold=True)
+    centre = x + LINE_W // 2
     if line.habitat is None:
-        fonts.draw_text(image, (x + 56, y + LINE_H // 2), tr(lang, "picture.no_ecosystem"), 14, FAINT, anchor="lm")
+        fonts.draw_text(image, (centre, y + 30), str(line.points), 26, FAINT, anchor="mm", bold=True)
         return
-    paste(image, habitat_icon(line.habitat, 22), (x + 56, y + LINE_H // 2 - 11))
-    detail = trn(lang, "picture.line.cards", line.cards) + (f" +{line.research}" if line.research else "")
-    if line.keystones:
-        detail += f" x{1 + line.keystones}"
-    fonts.draw_text(image, (x + 84, y + LINE_H // 2), detail, 15, MUTED, anchor="lm")
+    points = str(line.points)
+    used = 24 + 4 + fonts.width(points, 26, bold=True)
+    left = centre - used // 2
+    paste(image, habitat_icon(line.habitat, 24), (left, y + 18))
+    fonts.draw_text(image, (left + 28, y + 30), points, 26, INK, anchor="lm", bold=True)
+    fonts.draw_text(image, (centre, y + 66), line_detail(line), 18, MUTED, anchor="mm")
 
 
-def _objective_cell(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], width: int,
-                    sheet: ScoreSheet, lang: Language) -> None:
+def _objective_cell(image: Image.Image, xy: tuple[int, int], sheet: ScoreSheet, lang: Language) -> None:
     x, y = xy
-    fonts.draw_text(image, (x + width - 8, y + OBJ_H // 2), str(sheet.objective_points), 24,
+    fonts.draw_text(image, (x + OBJ_W - 10, y + 30), str(sheet.objective_points), 26,
                     INK if sheet.objective_points else FAINT, anchor="rm", bold=True)
     if sheet.objective is None:
-        fonts.draw_text(image, (x, y + OBJ_H // 2), tr(lang, "picture.none"), 15, FAINT, anchor="lm")
+        fonts.draw_text(image, (x + 8, y + 30), tr(lang, "picture.none"), 18, FAINT, anchor="lm")
         return
     for i, goal in enumerate(sheet.goals):
-        gx = x + (i % 2) * 96
-        gy = y + 6 + (i // 2) * 38
-        fonts.draw_text(image, (gx, gy + 16), goal.letter, 16, INK, anchor="lm", bold=True)
-        glyph = pattern_glyph(image, (gx + 14, gy + 2), goal.pattern, symbol_colour(goal.symbol), cell=8)
-        paste(image, symbol_icon(goal.symbol, 20), (gx + 17 + glyph, gy + 6))
-        paste(image, icon("check" if goal.completed else "cross", 18), (gx + 40 + glyph, gy + 7))
+        gx = x + 8 + (i % 2) * 62
+        gy = y + 16 + (i // 2) * 34
+        fonts.draw_text(image, (gx, gy + 12), goal.letter, 18, INK, anchor="lm", bold=True)
+        paste(image, symbol_icon(goal.symbol, 22), (gx + 15, gy + 1))
+        paste(image, icon("check" if goal.completed else "cross", 18), (gx + 39, gy + 3))
 
 
-def _name_head(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], width: int, seat: SeatView,
-               place: int | None, winner: bool, lang: Language) -> None:
+def _name_cell(image: Image.Image, xy: tuple[int, int], seat: SeatView, place: int | None, winner: bool,
+               lang: Language) -> None:
     x, y = xy
-    name_x = x
+    name_x = x + 10
     if winner:
-        paste(image, icon("crown", 30), (x, y + 2))
+        paste(image, icon("crown", 30), (name_x, y + 14))
         name_x += 36
-    name = fonts.fit(seat.name, 22, width - (name_x - x) - 56)
-    fonts.draw_text(image, (name_x, y + 18), name, 22, INK, anchor="lm", bold=True)
+    name = fonts.fit(seat.name, 24, x + NAME_W - 8 - name_x)
+    fonts.draw_text(image, (name_x, y + 30), name, 24, INK, anchor="lm", bold=True)
     if place is not None:
-        fonts.draw_text(image, (x + width - 8, y + 18), ordinal(place, lang), 18, ACTIVE_DARK if winner else MUTED,
-                        anchor="rm", bold=True)
-    _full_board(image, (x, y + 44), seat)
+        fonts.draw_text(image, (x + 10, y + 68), ordinal(place, lang), 20, ACTIVE_DARK if winner else MUTED,
+                        anchor="lm", bold=True)
 
 
 # --------------------------------------------------------------------------- picture
@@ -213,67 +151,86 @@ def _scored_headline(names: Sequence[str], sheets: Sequence[ScoreSheet], places:
     return trn(lang, "picture.head.wins", best, name=names[top]), why
 
 
+def _columns() -> list[tuple[int, int]]:
+    """(left, width) of each column: name, eight lines, objective, synergy, total."""
+    widths = [NAME_W, *[LINE_W] * 8, OBJ_W, SYN_W, TOTAL_W]
+    out, x = [], MARGIN
+    for w in widths:
+        out.append((x, w))
+        x += w
+    return out
+
+
+def _header(image: Image.Image, draw: ImageDraw.ImageDraw, top: int, lang: Language) -> None:
+    cols = _columns()
+    for group, first in (("picture.rows", 1), ("picture.columns", 5)):
+        left, right = cols[first][0], cols[first + 3][0] + LINE_W
+        label = fonts.fit(tr(lang, group), 18, right - left)
+        fonts.draw_text(image, ((left + right) // 2, top + 14), label, 18, MUTED, anchor="mm", bold=True)
+        draw.line((left + 6, top + 28, right - 6, top + 28), fill=FAINT, width=2)
+    for k, name in enumerate(("A", "B", "C", "D", "1", "2", "3", "4")):
+        left, w = cols[1 + k]
+        fonts.draw_text(image, (left + w // 2, top + 48), name, 22, INK, anchor="mm", bold=True)
+    for col, key in ((9, "picture.row.objective"), (10, "picture.row.synergy"), (11, "picture.row.total")):
+        left, w = cols[col]
+        lines = fonts.wrap(tr(lang, key), 18, w - 12, max_lines=2)
+        first = top + HEAD_H // 2 + 4 - 11 * (len(lines) - 1)
+        for j, line in enumerate(lines):
+            fonts.draw_text(image, (left + w // 2, first + 22 * j), line, 18, INK, anchor="mm", bold=True)
+
+
 def render_scoresheet_image(view: GameView, sheets: Sequence[ScoreSheet], lang: Language = DEFAULT) -> Image.Image:
     view = require_view(view, "render_scoresheet")
     _check_sheets(view, sheets)
     places = rank(sheets, view.resigned)
     n = len(sheets)
-    col_w = min(260, (MAX_W - 2 * MARGIN - LABEL_W) // n)
-    width = 2 * MARGIN + LABEL_W + n * col_w
-    body = HEAD_H + 8 * LINE_H + OBJ_H + SYN_H + TOTAL_H
-    notes = [line for note in FOOTNOTE for line in fonts.wrap(tr(lang, note), 14, width - 2 * MARGIN, max_lines=3)]
-    image, draw = canvas(width, TITLE_H + body + 16 + 19 * len(notes) + 2 * MARGIN, PAGE)
+    width = SHEET_W
+    inner = width - 2 * MARGIN
     title, why = _headline(view, sheets, places, lang)
-    fonts.draw_text(image, (MARGIN, MARGIN + 20), tr(lang, "picture.final"), 28, INK, anchor="lm", bold=True)
-    fonts.draw_text(image, (MARGIN, MARGIN + 54), fonts.fit(title, 19, width - 2 * MARGIN), 19, INK, anchor="lm")
-    if why:
-        fonts.draw_text(image, (MARGIN + fonts.width(title, 19) + 10, MARGIN + 54), f"({why})", 15, MUTED,
-                        anchor="lm")
-    top = MARGIN + TITLE_H
-    rows: list[tuple[str, int]] = [("", HEAD_H)]
-    rows += [(line_label(line.line, lang), LINE_H) for line in (*sheets[0].rows, *sheets[0].columns)]
-    total = tr(lang, "picture.row.total")
-    rows += [(tr(lang, "picture.row.objective"), OBJ_H), (tr(lang, "picture.row.synergy"), SYN_H), (total, TOTAL_H)]
-    # Stripes first, then the winner's column, then the contents on top.
-    y = top
-    for i, (_, h) in enumerate(rows):
-        if i % 2 == 1:
-            draw.rectangle((MARGIN, y, width - MARGIN, y + h), fill=PAGE_DARK)
-        y += h
-    for j, place in enumerate(places):
-        if place == 1 and n > 1:
-            x = MARGIN + LABEL_W + j * col_w
-            draw.rounded_rectangle((x + 2, top, x + col_w - 2, y), radius=10, outline=GOLD, width=3)
-    y = top
-    for label, h in rows:
-        if label:
-            fonts.draw_text(image, (MARGIN + 10, y + h // 2), fonts.fit(label, 18, LABEL_W - 12), 18, INK, anchor="lm",
-                            bold=label == total)
-        y += h
+    heading = fonts.wrap(title + (f" ({why})" if why else ""), 22, inner, max_lines=2)
+    notes = [line for note in FOOTNOTE for line in fonts.wrap(tr(lang, note), 18, inner, max_lines=3)]
+    title_h = TITLE_H + 28 * (len(heading) - 1)
+    body = HEAD_H + n * ROW_H
+    image, draw = canvas(width, MARGIN + title_h + body + 14 + 23 * len(notes) + MARGIN, PAGE)
+    fonts.draw_text(image, (MARGIN, MARGIN + 18), tr(lang, "picture.final"), 32, INK, anchor="lm", bold=True)
+    for j, line in enumerate(heading):
+        fonts.draw_text(image, (MARGIN, MARGIN + 58 + 28 * j), line, 22, INK, anchor="lm")
+    top = MARGIN + title_h
+    _header(image, draw, top, lang)
+    cols = _columns()
+    rows_top = top + HEAD_H
+    draw.line((MARGIN, rows_top, width - MARGIN, rows_top), fill=INK, width=2)
+    for j in range(n):
+        y = rows_top + j * ROW_H
+        if j % 2 == 1:
+            draw.rectangle((MARGIN, y, width - MARGIN, y + ROW_H), fill=PAGE_DARK)
+    for col in (1, 5, 9, 11):
+        x = cols[col][0]
+        draw.line((x, rows_top + 6, x, rows_top + n * ROW_H - 6), fill=FAINT, width=1)
     for j, (seat, sheet) in enumerate(zip(view.seats, sheets, strict=True)):
-        x = MARGIN + LABEL_W + j * col_w + 12
-        w = col_w - 20
-        _name_head(image, draw, (x, top + 10), w, seat, places[j] if n > 1 else None, places[j] == 1 and n > 1,
-                   lang)
-        y = top + HEAD_H
-        for line in (*sheet.rows, *sheet.columns):
-            _line_cell(image, draw, (x, y), w, seat, line, lang)
-            y += LINE_H
-        _objective_cell(image, draw, (x, y), w, sheet, lang)
-        y += OBJ_H
-        tokens = counted("picture.tokens", sheet.synergy_tokens, lang)
-        fonts.draw_text(image, (x, y + SYN_H // 2), tokens, 15, MUTED, anchor="lm")
-        fonts.draw_text(image, (x + w - 8, y + SYN_H // 2), str(sheet.synergy_points), 24,
-                        INK if sheet.synergy_points else FAINT, anchor="rm", bold=True)
-        y += SYN_H
+        y = rows_top + j * ROW_H
+        winner = places[j] == 1 and n > 1
         if places[j] == 1:
-            draw.rounded_rectangle((x - 6, y + 6, x + w, y + TOTAL_H - 6), radius=8, fill=HIGHLIGHT)
-        fonts.draw_text(image, (x + w - 8, y + TOTAL_H // 2), str(sheet.total), 30, INK, anchor="rm", bold=True)
-    draw.line((MARGIN, top + HEAD_H, width - MARGIN, top + HEAD_H), fill=INK, width=2)
-    total_top = top + body - TOTAL_H
-    draw.line((MARGIN, total_top, width - MARGIN, total_top), fill=INK, width=2)
+            left, w = cols[11]
+            draw.rounded_rectangle((left + 8, y + 14, left + w - 8, y + ROW_H - 14), radius=10, fill=HIGHLIGHT)
+        _name_cell(image, (cols[0][0], y), seat, places[j] if n > 1 else None, winner, lang)
+        for k, scored in enumerate((*sheet.rows, *sheet.columns)):
+            _line_cell(image, (cols[1 + k][0], y + 4), scored)
+        _objective_cell(image, (cols[9][0], y + 4), sheet, lang)
+        left, w = cols[10]
+        fonts.draw_text(image, (left + w - 10, y + 34), str(sheet.synergy_points), 26,
+                        INK if sheet.synergy_points else FAINT, anchor="rm", bold=True)
+        tokens = fonts.fit(counted("picture.tokens", sheet.synergy_tokens, lang), 18, w - 14)
+        fonts.draw_text(image, (left + w - 10, y + 70), tokens, 18, MUTED, anchor="rm")
+        left, w = cols[11]
+        fonts.draw_text(image, (left + w // 2, y + ROW_H // 2), str(sheet.total), 38, INK, anchor="mm", bold=True)
+        if winner:
+            draw.rounded_rectangle((MARGIN + 2, y + 3, width - MARGIN - 2, y + ROW_H - 3), radius=12, outline=GOLD,
+                                   width=4)
+    bottom = rows_top + n * ROW_H
+    draw.line((MARGIN, bottom, width - MARGIN, bottom), fill=INK, width=2)
     for i, note in enumerate(notes):
-        fonts.draw_text(image, (MARGIN, top + body + 16 + i * 19), note, 14, MUTED, anchor="lm")
+        fonts.draw_text(image, (MARGIN, bottom + 24 + i * 23), note, 18, MUTED, anchor="lm")
     return image
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from keystone.cards import Card, Habitat
+from keystone.cards import Card
 from keystone.data import load_catalog
 from keystone.engine.board import CELL_NAMES, ROWS
 from keystone.engine.scoring import ScoreSheet, rank
@@ -32,7 +32,12 @@ from keystone.render.scoresheet import line_label
 
 CELL = 18
 """Characters per board cell in the text grid."""
-HABITAT_LETTER = {Habitat.FOREST: "F", Habitat.DESERT: "D", Habitat.WETLAND: "W", Habitat.ARCTIC: "A"}
+
+
+def letter(name: str, lang: Language) -> str:
+    """The text board's short mark for a habitat or an icon, in the reader's language (German reads
+    W as Wald, so it has its own letters; picture.text.legend explains them)."""
+    return tr(lang, f"picture.text.letter.{name}")
 
 
 def describe_card(card: Card, lang: Language = DEFAULT) -> str:
@@ -66,11 +71,12 @@ def _cell_lines(placed: PlacedCard | None, label: str, lang: Language) -> list[s
         return [label]
     card = load_catalog().card(placed.card)
     number = "W#" if card.wild else str(card.number)
-    habitats = "".join(HABITAT_LETTER[h] for h in card.habitats)
+    habitats = "".join(letter(h.value, lang) for h in card.habitats)
     marks = [habitats, season_name(card.season, lang)[:3] if card.season else ""]
-    marks += [m for m, on in (("K", card.keystone), ("E", card.endangered), ("T", card.tag)) if on]
+    marks += [letter(m, lang) for m, on in (("keystone", card.keystone), ("endangered", card.endangered),
+                                            ("tag", card.tag)) if on]
     if placed.research:
-        marks.append(f"R{placed.research}")
+        marks.append(f"{letter('research', lang)}{placed.research}")
     return [*_wrap_name(f"{number} {card.name_in(lang)}", CELL - 1), " ".join(m for m in marks if m)]
 
 
