@@ -11,7 +11,7 @@ import logging
 import re
 from collections.abc import Awaitable
 from dataclasses import dataclass, replace
-from typing import Any, get_args
+from typing import Any, Literal, get_args
 
 import discord
 from discord import app_commands
@@ -45,6 +45,8 @@ log = logging.getLogger(__name__)
 
 LANGUAGE_CHOICES = [*(app_commands.Choice(name=name, value=code) for code, name in LANGUAGE_NAMES.items()),
                     app_commands.Choice(name="Auto (Discord's language)", value="auto")]
+FOR_SERVER = app_commands.locale_str("This server", key="choice.server.for")
+"""`/keystone language for:` this server, with a key of its own: German says "für: diesen Server"."""
 PACE_CHOICES = [app_commands.Choice(name=clock.pace_words(pace).capitalize(), value=pace) for pace in clock.PACES]
 
 
@@ -465,8 +467,12 @@ class KeystoneCog(commands.Cog, name="Keystone"):
         await run(interaction, self.service.rules(where_of(interaction), actor_of(interaction), topic), private=True)
 
     @keystone.command(name="help", description="List the Keystone commands")
-    async def help(self, interaction: discord.Interaction[Any]) -> None:
-        await run(interaction, self.service.help(where_of(interaction), actor_of(interaction)), private=True)
+    @app_commands.describe(topic="Starting and playing a game (default), or every other command")
+    @app_commands.choices(topic=[app_commands.Choice(name="Playing a game", value="basics"),
+                                 app_commands.Choice(name="More commands", value="more")])
+    async def help(self, interaction: discord.Interaction[Any],
+                   topic: Literal["basics", "more"] = "basics") -> None:
+        await run(interaction, self.service.help(where_of(interaction), actor_of(interaction), topic), private=True)
 
     @keystone.command(name="language", description="Choose the bot's language for you, or for this server")
     @app_commands.describe(language="English, Deutsch, or Auto: follow Discord's language again",
@@ -475,7 +481,7 @@ class KeystoneCog(commands.Cog, name="Keystone"):
     @app_commands.rename(for_="for")
     @app_commands.choices(language=LANGUAGE_CHOICES,
                           for_=[app_commands.Choice(name="Me", value="me"),
-                                app_commands.Choice(name="This server", value="server")])
+                                app_commands.Choice(name=FOR_SERVER, value="server")])
     async def language(self, interaction: discord.Interaction[Any], language: LanguageChoice,
                        for_: Whose = "me") -> None:
         work = self.service.set_language(where_of(interaction), actor_of(interaction), language, for_)

@@ -7,7 +7,9 @@ interaction, so the cogs stay as they are and English is exactly what the cogs s
 
 The words live in the `commands` catalogue, keyed by the English path: `keystone.new.name`,
 `keystone.new.description`, `keystone.new.players.description`, and `choice.<value>` for a choice (a
-choice's value means the same wherever it is offered). The English catalogue holds the cogs' own words,
+choice's value means the same wherever it is offered). A choice whose words must fit the option it
+completes names its own key (`locale_str("This server", key="choice.server.for")`): German reads
+"bereich: Dieser Server" but "für: diesen Server". The English catalogue holds the cogs' own words,
 so a test sees when one of them changed and its German may be stale; `keystone.i18n.commands` reads the
 same names for texts that name a command.
 """
@@ -32,11 +34,12 @@ PARAMS = {"last": LAST_ASSIGNMENT}
 NAMES = frozenset({Location.command_name, Location.group_name, Location.parameter_name})
 
 
-def key_of(context: TranslationContextTypes) -> str | None:
+def key_of(context: TranslationContextTypes, string: app_commands.locale_str | None = None) -> str | None:
     """The catalogue key of the string discord.py asks about, or None for one that is not a command's."""
     data = context.data
     if isinstance(data, app_commands.Choice):
-        return f"choice.{data.value}"
+        named = string.extras.get("key") if string is not None else None
+        return str(named) if named else f"choice.{data.value}"
     if isinstance(data, app_commands.Parameter):
         path = f"{data.command.qualified_name} {data.display_name}"
     elif isinstance(data, app_commands.Command | app_commands.Group | app_commands.ContextMenu):
@@ -63,7 +66,7 @@ class CommandTranslator(app_commands.Translator):
                         context: TranslationContextTypes) -> str | None:
         if language(locale.value) == DEFAULT:
             return None
-        key = key_of(context)
+        key = key_of(context, string)
         if key is None:
             return None
         text = words(locale, key)

@@ -11,7 +11,7 @@ import os
 import sys
 from collections.abc import Callable
 
-from keystone.cli import cards, objectives, play, render, replay, score, simulate, store
+from keystone.cli import cards, objectives, play, render, replay, score, simulate, store, words
 from keystone.cli.options import asked_language, command_list, unknown_command
 
 COMMANDS: dict[str, Callable[[list[str]], int]] = {
@@ -23,6 +23,7 @@ COMMANDS: dict[str, Callable[[list[str]], int]] = {
     "play": play.main,
     "replay": replay.main,
     "store": store.main,
+    "words": words.main,
 }
 """Each command's `main`; what it does, in each language, is the cli catalogue's `cli.command.<name>`."""
 HELP = {"-h", "--help", "help"}

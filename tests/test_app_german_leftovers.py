@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import random
+import re
 from collections.abc import AsyncIterator, Sequence
 from typing import NoReturn
 
@@ -77,6 +78,8 @@ def test_a_replay_is_captioned_in_german_for_a_german_reader() -> None:
     german, english = rebuild(start, log, "de"), rebuild(start, log)
     said = [f.caption for f in german.frames] + [final_words(german.final, "de")]
     assert said[0].endswith("Regeln der zweiten Edition.") and ("gewinnt mit" in said[-1] or "teilen" in said[-1])
+    assert re.search(r"(gewinnt|den ersten Platz) mit \d+ Punkten?\. Punkte: ", said[-1]), said[-1]
+    assert not re.search(r"mit \d+ Punkte\b", said[-1]), "after mit, German says Punkten"
     told = " ".join(said)
     assert not [name for name in english_only_card_names() if name in told]
     assert english.frames[0].caption.endswith(": second edition rules.")

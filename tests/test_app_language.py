@@ -11,8 +11,7 @@ import pytest
 
 from keystone.app import Actor, GameService, Where
 from keystone.app.language import Languages, resolve
-from keystone.engine.campaign import LAST_ASSIGNMENT
-from keystone.i18n import tr
+from keystone.app.text import HELP_TOPICS, help_text
 from keystone.store import Store
 
 SERVER = Where(channel_id=10, guild_id=1, guild_locale="en-US")
@@ -50,13 +49,16 @@ async def service(tmp_path: Path) -> AsyncIterator[GameService]:
 
 
 async def test_help_is_in_the_askers_language_and_lists_every_command_in_both(service: GameService) -> None:
-    german, english = await service.help(SERVER, GRETA), await service.help(GERMAN_SERVER, ANN)
-    assert german.public is None and german.private == tr("de", "reply.help", last=LAST_ASSIGNMENT)
-    assert english.private is not None and english.private.startswith("**Keystone commands**")
-    assert german.private is not None and german.private.startswith("**Keystone-Befehle**")
-    commands = english.private.split("`")[1::2]
-    assert len(commands) > 20 and len(commands) == len(german.private.split("`")[1::2]), "as many commands in each"
-    assert all(len(text) <= 2000 for text in (english.private, german.private)), "one Discord message each"
+    for topic in HELP_TOPICS:
+        german, english = await service.help(SERVER, GRETA, topic), await service.help(GERMAN_SERVER, ANN, topic)
+        assert german.public is None and german.private == help_text("de", topic)
+        assert english.private is not None and english.private.startswith("**Keystone commands: ")
+        assert german.private is not None and german.private.startswith("**Keystone-Befehle: ")
+        commands = english.private.split("`")[1::2]
+        assert len(commands) > 10 and len(commands) == len(german.private.split("`")[1::2]), "as many in each"
+    assert (await service.help(SERVER, GRETA)).private == help_text("de", "basics")
+    assert help_text("de").endswith("`/keystone hilfe thema:Weitere`.")
+    assert help_text("en", "more").endswith("`/keystone help topic:basics`.")
 
 
 async def test_a_person_chooses_their_language_and_goes_back_to_discords(service: GameService) -> None:
@@ -100,11 +102,11 @@ async def test_a_choice_that_cannot_be_made_is_refused_politely_and_changes_noth
 def test_help_names_each_command_as_its_readers_client_shows_it() -> None:
     """A German client shows `/keystone neu`, so German help must say that, not `/keystone new`."""
     from keystone.i18n import COMMANDS as DOMAIN
-    from keystone.i18n import catalogue, tr
+    from keystone.i18n import catalogue
     from keystone.i18n.commands import slash
 
     for lang in ("en", "de"):
         shown = {slash(lang, key[: -len(".name")].replace(".", " ")) for key in catalogue(lang, DOMAIN)
                  if key.endswith(".name") and not key.startswith("choice.")}
-        named = set(re.findall(r"`(/[^` ]+(?: [^` :\[]+)?)", tr(lang, "reply.help", last=20)))
+        named = set(re.findall(r"`(/[^` ]+(?: [^` :\[]+)?)", "".join(help_text(lang, t) for t in HELP_TOPICS)))
         assert named and named <= shown | {c.split()[0] for c in shown}, sorted(named - shown)

@@ -61,6 +61,7 @@ ALLOWED: dict[str, dict[str, str]] = {
     "keystone/engine/views.py": {"player_view": PROGRAMMING},
     "keystone/render/board.py": {"check_cells": PROGRAMMING},
     "keystone/render/common.py": dict.fromkeys(("require_view", "require_seat"), PROGRAMMING),
+    "keystone/render/encode.py": {"write_png": PROGRAMMING},
     "keystone/render/fonts.py": {"font": "an installation fault (Pillow without FreeType), for the operator"},
     "keystone/render/gif.py": {"write_gif": PROGRAMMING},
     "keystone/render/private.py": dict.fromkeys(("_known", "goal_progress"), PROGRAMMING),
@@ -69,12 +70,14 @@ ALLOWED: dict[str, dict[str, str]] = {
     "keystone/render/text.py": {"text_scores": PROGRAMMING},
     "keystone/cli/gamefile.py": {"SavedGame._one_entry_per_seat": "a hand-edited save, refused inside pydantic's "
                                  "own English, like every other fault it finds in the file"},
-    "keystone/cli/options.py": dict.fromkeys(("Parser._pointer", "whole", "positive"), (
+    "keystone/cli/options.py": {**dict.fromkeys(("Parser._pointer", "whole", "positive"), (
         "usage mistakes, answered inside argparse's own English sentences")),
+        "ARGPARSE_WORDS": "argparse's own message ids, which its gettext hook is asked with (cli.argparse.* say them)"},
     "keystone/cli/render.py": {EVERY: DEVELOPER},
     "keystone/cli/score.py": {EVERY: DEVELOPER},
     "keystone/cli/simulate.py": {EVERY: DEVELOPER},
     "keystone/cli/store.py": {EVERY: DEVELOPER},
+    "keystone/cli/words.py": {EVERY: DEVELOPER},
     "keystone/store/errors.py": {
         **dict.fromkeys(("ChannelBusy", "GameNotFound", "CorruptGame"),
                         "error_words says it in the reader's language (tested below)"),
@@ -94,7 +97,7 @@ ALLOWED: dict[str, dict[str, str]] = {
     "bot.py": dict.fromkeys(("NO_TOKEN_HELP", "parser", "run_bot", "main"), OPERATOR),
 }
 """Names (module level, or "Class.method") whose words stay English, by module, and why."""
-SLASH = {"command", "describe", "choices", "rename", "Group", "Choice"}
+SLASH = {"command", "describe", "choices", "rename", "Group", "Choice", "locale_str"}
 """The calls that give a slash command its words, mirrored by commands.po."""
 
 

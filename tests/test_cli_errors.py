@@ -46,6 +46,7 @@ MISTAKES = {
     "play": ["--budget", "0"],
     "replay": ["game.json"],
     "store": ["copy", "only-one.db"],
+    "words": ["--lang", "fr"],
 }
 
 

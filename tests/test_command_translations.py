@@ -40,7 +40,7 @@ class Recorder(app_commands.Translator):
 
     async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
                         context: TranslationContextTypes) -> str | None:
-        key = key_of(context)
+        key = key_of(context, string)
         assert key is not None, f"no key for {string.message!r} ({context.location})"
         self.english.setdefault(key, set()).add(string.message)
         return None

@@ -69,4 +69,4 @@ async def test_two_players_finish_a_game_and_find_it_in_history_and_replay(
     assert stranger.is_ephemeral and stranger.content == words.NOT_YOURS.format(number=number)
     watcher = await fake.slash(carol, channel, "keystone replay", {"game": number})
     assert not watcher.is_ephemeral, "the game's own channel saw every turn; anyone there may watch it again"
-    assert "`/keystone history`" in (await fake.slash(carol, lounge, "keystone help")).content
+    assert "`/keystone history`" in (await fake.slash(carol, lounge, "keystone help", {"topic": "more"})).content

@@ -32,12 +32,14 @@ async def test_help_follows_each_persons_language_and_keystone_language_override
 ) -> None:
     fake, alice, bob, general = table
     german, english = await fake.slash(bob, general, "keystone hilfe"), await fake.slash(alice, general, "keystone help")
-    assert german.is_ephemeral and german.content.startswith("**Keystone-Befehle**")
-    assert english.is_ephemeral and english.content.startswith("**Keystone commands**")
+    assert german.is_ephemeral and german.content.startswith("**Keystone-Befehle: Spielen**")
+    assert english.is_ephemeral and english.content.startswith("**Keystone commands: playing**")
+    more = await fake.slash(bob, general, "keystone hilfe", {"thema": "more"})
+    assert more.content.startswith("**Keystone-Befehle: Weitere**") and "`/keystone sprache`" in more.content
 
     chosen = await fake.slash(bob, general, "keystone sprache", {"sprache": "en"})
     assert chosen.is_ephemeral and chosen.content == "The bot now speaks English to you in private answers."
-    assert (await fake.slash(bob, general, "keystone hilfe")).content.startswith("**Keystone commands**")
+    assert (await fake.slash(bob, general, "keystone hilfe")).content.startswith("**Keystone commands: playing**")
 
     refused = await fake.slash(bob, general, "keystone sprache", {"sprache": "de", "für": "server"})
     assert refused.is_ephemeral and refused.content.startswith("Only someone who can manage this server")
@@ -45,7 +47,7 @@ async def test_help_follows_each_persons_language_and_keystone_language_override
     server = await fake.slash(alice, general, "keystone language", {"language": "auto", "for": "server"})
     assert server.is_ephemeral and server.content == (
         "Der Bot folgt in öffentlichen Nachrichten wieder der Discord-Sprache dieses Servers: Deutsch.")
-    assert (await fake.slash(alice, general, "keystone help")).content.startswith("**Keystone commands**"), (
+    assert (await fake.slash(alice, general, "keystone help")).content.startswith("**Keystone commands: playing**"), (
         "a private answer follows the person, not the server")
 
 

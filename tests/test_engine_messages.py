@@ -24,7 +24,7 @@ from tests.engine_helpers import cid, game, play, put, set_field
 from tests.test_engine_properties import ANY_ACTIONS
 
 EVENTS = catalogue("en", "events")
-WORDS_ONLY = ("event.skip.why.", "event.part.", "event.target.", "event.of_", "event.synergy.", "error.step.")
+WORDS_ONLY = ("event.skip.why.", "event.part.", "event.target.", "event.of_", "event.synergy.", "event.paid.", "error.step.")
 """Keys that are parts of other messages, never a whole event or refusal of their own."""
 
 
@@ -131,8 +131,9 @@ def test_a_take_names_the_card_in_the_readers_language() -> None:
     take = next(e for e in events if e.kind == "take")
     assert take.params["card"] == cid("Ocelot") and take.text.startswith("Kiara took Ocelot from Field slot 6")
     german = event_text(take, "de")
-    assert german.startswith("Kiara siedelt Ozelot von Platz 6 der Auslage auf B2 an")
-    assert "nimmt die 2 Eicheln" in german and "Ocelot" not in german
+    assert german.startswith("Kiara nimmt die Karte „Ozelot“ mit 2 Eicheln darauf von Platz 6 der Auslage "
+                             "(Kosten: nichts) und siedelt sie auf B2 an")
+    assert "Ocelot" not in german and "(paying nothing)" in take.text
 
 
 def test_a_private_draw_stays_private_and_names_the_cards_in_german() -> None:
@@ -181,13 +182,34 @@ def test_a_refusal_names_the_card_in_the_cell_in_german() -> None:
     with pytest.raises(IllegalAction) as caught:
         apply(state, parse_action("take 6 B2"))
     assert str(caught.value) == "Cell B2 already holds Coyote; choose an empty cell."
-    assert caught.value.sentence("de") == "Auf Feld B2 liegt schon Kojote; wähle ein leeres Feld."
+    assert caught.value.sentence("de") == "Auf Feld B2 liegt schon die Karte „Kojote“; wähle ein leeres Feld."
+
+
+def test_german_events_name_a_card_as_a_quoted_label_and_an_amount_with_its_unit() -> None:
+    state = game(2)
+    set_field(state, ["American Black Bear", "Red Wolf", "Musk Ox", "Wolverine", "Ocelot", "Aspen"], [1, 0, 0, 0, 0, 0])
+    state.seats[0].synergy = 9
+    _, events = play(state, "take 1 B2")
+    german = event_text(events[0], "de")
+    assert german.startswith("Kiara nimmt die Karte „Amerikanischer Schwarzbär“ mit 1 Eichel darauf "
+                             "von Platz 1 der Auslage (Kosten: "), german
+    cost = german.split("(Kosten: ")[1].split(")")[0]
+    assert cost.endswith((" Eichel", " Eicheln")) and cost.split()[0].isdigit(), german
+    assert " und siedelt sie auf B2 an" in german
+
+
+def test_a_wild_card_is_bought_by_its_habitat_named_in_either_language() -> None:
+    assert [str(parse_action(w)) for w in ("wild wald C1", "wild Feuchtgebiet a2", "wild wüste B3", "wild arctic D4")] == [
+        "wild forest C1", "wild wetland A2", "wild desert B3", "wild arctic D4"]
+    with pytest.raises(BadNotation) as caught:
+        parse_action("wild wiese C1")
+    assert "Sag Wald, Wüste, Feuchtgebiet oder Arktis" in caught.value.sentence("de")
 
 
 def test_a_bad_word_is_refused_in_german_too() -> None:
     with pytest.raises(BadNotation) as caught:
         parse_action("take 1 Z9")
-    assert caught.value.sentence("de") == "'z9' ist kein Feld: Nimm eine Zeile A-D und eine Spalte 1-4, etwa B2."
+    assert caught.value.sentence("de") == "'z9' ist kein Feld: Nimm eine Reihe A-D und eine Spalte 1-4, etwa B2."
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -290,12 +290,12 @@ def test_undo_is_refused_in_the_engines_sentence_once_cards_were_drawn() -> None
 
 
 def test_a_german_game_speaks_german_and_keeps_the_typed_notation() -> None:
-    lines = ["vielleicht", "schwer", "help", "objective", "rules wertung", "score", "board niemand", "take 9 Z9",
+    lines = ["vielleicht", "stark", "help", "objective", "rules wertung", "score", "board niemand", "take 9 Z9",
              "take 6 A1", "quit"]
     code, output = run(["--lang", "de", "--seed", "5", "--budget", "5"], lines)
     assert code == 0
-    assert output.startswith("Gegen einen Bot spielen (leicht, normal, schwer) oder an einer Tastatur")
-    assert "'vielleicht' ist keins von leicht, normal, schwer" in output
+    assert output.startswith("Gegen einen Bot spielen (leicht, normal, stark) oder an einer Tastatur")
+    assert "'vielleicht' ist keins von leicht, normal, stark" in output
     assert "Keystone: Spieler 1, Starker Bot. Startwert 5. Tippe `help` für die Befehle." in output
     assert "take SLOT CELL        Karte SLOT der Auslage" in output and "Umschauen:" in output
     assert "Deine geheimen Ziele sind Karte" in output and "Erfüllte Ziele bringen 5, 10, 16 oder 24 Punkte." in output
@@ -306,7 +306,8 @@ def test_a_german_game_speaks_german_and_keeps_the_typed_notation() -> None:
     assert rightmost is not None
     taken = load_catalog().card(rightmost.card)
     told = output.split("Spieler 1> ")[-2].splitlines()[0]  # what the take told, before the table is drawn again
-    assert told == f"Spieler 1 siedelt {taken.name_in('de')} von Platz 6 der Auslage auf A1 an, zahlt 0."
+    assert told == (f"Spieler 1 nimmt die Karte „{taken.name_in('de')}“ von Platz 6 der Auslage (Kosten: nichts) "
+                    "und siedelt sie auf A1 an.")
     assert output.rstrip().endswith("Spiel verlassen.")
     english = run(["--seed", "5"], ["hard", "quit"])[1]
     assert "Keystone: Player 1, Hard bot. Seed 5. Type `help` for the commands." in english

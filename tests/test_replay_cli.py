@@ -94,3 +94,23 @@ def test_asked_in_german_the_refusals_are_german(tmp_path: Path, capsys: pytest.
     english_why, german_why = (bad.value.sentence(lang).split(": ", 1)[1] for lang in ("en", "de"))
     assert german_why != english_why, "the move's own refusal is said in German too"
     assert ReplayTooLarge(9).sentence("de") == "Die Wiedergabe wäre 9 MB groß, mehr als Discord annimmt."
+
+
+def test_asked_in_german_the_gif_is_german_and_argparse_speaks_german(tmp_path: Path,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    path, game = saved(tmp_path)
+    out = tmp_path / "replay.gif"
+    assert replay.main([str(path), str(out), "--lang", "de"]) == 0
+    start = new_game(game.config, game.seed, game.names)
+    assert out.read_bytes() == replay_file(start, game.moves, lang="de")[1]
+    assert out.read_bytes() != replay_file(start, game.moves)[1], "the German GIF differs from the English one"
+    assert capsys.readouterr().out.startswith(f"{out} geschrieben")
+    assert refused(["--lang", "de"], capsys).startswith("Diese Argumente fehlen: SAVE, OUT.gif (Aufruf: ")
+    assert refused([str(path), str(out), "--lang", "de", "--bogus"], capsys).startswith(
+        "Unbekannte Argumente: --bogus (Aufruf: ")
+    assert replay.main(["--lang", "de", "-h"]) == 0
+    german_help = capsys.readouterr().out
+    assert german_help.startswith("Aufruf: ") and "\nOptionen:\n" in german_help and "usage" not in german_help
+    assert replay.main(["-h"]) == 0
+    english_help = capsys.readouterr().out
+    assert english_help.startswith("usage: ") and "\noptions:\n" in english_help

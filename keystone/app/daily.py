@@ -13,7 +13,7 @@ from datetime import UTC, date, datetime, timedelta
 from typing import Literal
 
 from keystone.engine import GameConfig
-from keystone.i18n import COMMANDS, DEFAULT, Language, catalogue, tr, trn
+from keystone.i18n import COMMANDS, DEFAULT, Language, catalogue, day_text, tr, trn
 from keystone.i18n.commands import option, slash
 from keystone.store import DailyBoard, DailyGame, GameRecord
 
@@ -28,12 +28,14 @@ BOARD_LINES = 25
 
 def say(lang: Language, key: str, /, **params: object) -> str:
     """A daily sentence in `lang`, naming the commands (and `show:board`) as a client in `lang` shows them
-    (English names the choice by its value, as it always has; other languages by the choice's name)."""
+    (English names the choice by its value, as it always has; other languages by the choice's name);
+    the days `day` and `other` (`YYYY-MM-DD`) are written as `lang` writes a date."""
     board = "board" if lang == DEFAULT else catalogue(lang, COMMANDS)["choice.board"]
     daily = slash(lang, "keystone daily")
     names = {"daily": daily, "abandon": slash(lang, "keystone abandon"),
              "show_board": f"{daily} {option(lang, 'keystone daily', 'show')}:{board}"}
-    return tr(lang, key, **names, **params)
+    days = {k: day_text(lang, str(v)) for k, v in params.items() if k in ("day", "other")}
+    return tr(lang, key, **names, **{**params, **days})
 
 
 NOT_IN_A_DM, DMS_CLOSED = (say(DEFAULT, f"daily.{key}") for key in ("not_in_a_dm", "dms_closed"))
@@ -93,7 +95,8 @@ def done_sentence(mine: DailyGame, lang: Language = DEFAULT) -> str:
     if mine.score is None:
         return say(lang, "daily.done.abandoned", day=mine.day)
     key = "daily.done.resigned" if mine.resigned else "daily.done.scored"
-    return say(lang, key, day=mine.day, points=trn(lang, "reply.point.count", mine.score))
+    counted = "reply.point.with" if mine.resigned else "reply.point.count"  # "mit 2 Punkten", "2 Punkte"
+    return say(lang, key, day=mine.day, points=trn(lang, counted, mine.score))
 
 
 def busy_sentence(record: GameRecord, other_daily: DailyGame | None, day: str, lang: Language = DEFAULT) -> str:

@@ -9,7 +9,7 @@ import re
 from datetime import UTC, datetime
 
 from keystone.app.markdown import plain
-from keystone.i18n import DEFAULT, Language, tr, trn
+from keystone.i18n import DEFAULT, Language, day_text, tr, trn
 from keystone.i18n.commands import option, slash
 from keystone.store import FinishedGame, GameRecord
 
@@ -101,7 +101,7 @@ def choice_label(record: GameRecord, mine: FinishedGame | None, lang: Language =
     """"Game 12 · 2026-12-01 · Alice, Bob · 87 points, 1st of 2": at most 100 characters."""
     players = ", ".join(s.name for s in record.seats)
     when = day(mine.finished_at if mine is not None else record.updated_at)
-    head = tr(lang, "history.choice", number=record.id, day=when)
+    head = tr(lang, "history.choice", number=record.id, day=day_text(lang, when))
     tail = f" · {result_words(mine, lang)}" if mine is not None else ""
     room = 100 - len(head) - len(tail)
     if len(players) > room:

@@ -49,7 +49,7 @@ def journal_lines(progress: CampaignProgress, envelope_open: bool, lang: Languag
     won = progress.completed
     suggested = recommended(won)
     lines = [
-        say(lang, "journal.head", won=len(won), stars=progress.total_stars),
+        say(lang, "journal.head", won=len(won), stars=trn(lang, "stats.stars", progress.total_stars)),
         say(lang, "journal.next", number=suggested, title=assignment(suggested).title_in(lang)),
     ]
     for a in assignments():

@@ -128,7 +128,7 @@ def final_words(final: Final, lang: Language = DEFAULT) -> str:
         return tr(lang, "replay.solo", name=view.seats[0].name, points=trn(lang, "reply.point.count", totals[0]))
     ranks = places(sheets, view.resigned)
     winners = [view.seats[i].name for i, r in enumerate(ranks) if r == 1]
-    best = trn(lang, "reply.point.count", max(t for i, t in enumerate(totals) if ranks[i] == 1))
+    best = trn(lang, "reply.point.with", max(t for i, t in enumerate(totals) if ranks[i] == 1))
     if len(winners) == 1:
         said = tr(lang, "replay.wins", name=winners[0], points=best)
     else:

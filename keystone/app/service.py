@@ -1477,9 +1477,9 @@ class GameService:
         return language.resolve(chosen, actor.locale, server_chosen, where.guild_locale, in_dm=where.is_dm)
 
     @guarded
-    async def help(self, where: Where, actor: Actor) -> Reply:
-        """The list of commands, in the actor's language (answered privately)."""
-        return Reply(private=text.help_text((await self.languages(where, actor)).private))
+    async def help(self, where: Where, actor: Actor, topic: str = text.HELP_TOPICS[0]) -> Reply:
+        """One page of the commands (`text.HELP_TOPICS`), in the actor's language (answered privately)."""
+        return Reply(private=text.help_text((await self.languages(where, actor)).private, topic))
 
     @guarded
     async def set_language(self, where: Where, actor: Actor, choice: str, scope: str) -> Reply:

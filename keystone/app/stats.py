@@ -17,7 +17,7 @@ from keystone.engine import GameState
 from keystone.engine.bots import LEVELS
 from keystone.engine.results import board_cells, final_scores
 from keystone.engine.words import counted, habitat_name
-from keystone.i18n import DEFAULT, Language, tr, trn
+from keystone.i18n import DEFAULT, Language, decimal, tr, trn
 from keystone.i18n.commands import slash
 from keystone.store import (
     ASSIGNMENTS,
@@ -103,7 +103,7 @@ def group_line(group: str, results: Sequence[PlayerResult], lang: Language = DEF
     said = [trn(lang, "stats.games", len(results))]
     if group == GROUPS[0][0]:
         said.append(trn(lang, "stats.wins", sum(r.won for r in results)))
-    said.append(tr(lang, "stats.mean", mean=f"{sum(scores) / len(scores):.1f}", best=max(scores)))
+    said.append(tr(lang, "stats.mean", mean=decimal(lang, sum(scores) / len(scores), 1), best=max(scores)))
     assignments = [r for r in results if r.assignment is not None]
     if assignments:
         said.append(trn(lang, "stats.assignments_won", sum(r.won for r in assignments)))

@@ -17,8 +17,8 @@ from keystone.engine.campaign import LAST_ASSIGNMENT
 from keystone.engine.game import SYNERGY_BY_SEAT, TIME_BY_PLAYERS
 from keystone.engine.scoring import ScoreSheet
 from keystone.engine.words import GOAL_LETTERS, counted, goal_sentence, habitat_name, icon_label, symbol_name
-from keystone.i18n import DEFAULT, LANGUAGES, Language, tr, trn
-from keystone.i18n.commands import slash
+from keystone.i18n import COMMANDS, DEFAULT, LANGUAGES, Language, catalogue, tr, trn
+from keystone.i18n.commands import option, slash
 
 _EMOJIS: dict[str, str] = {}
 """Icon name (forest, spring, ...) -> the bot's emoji for it ("<:forest:123>"), set at start-up."""
@@ -138,13 +138,25 @@ def _target(target: str | None, lang: Language) -> str:
     return tr(lang, "text.target.wild") if target == "wild" else symbol_name(Symbol(target), lang)
 
 
-def help_text(lang: Language) -> str:
-    """`/keystone help`: every command in a few lines, in `lang`."""
-    return tr(lang, "reply.help", last=LAST_ASSIGNMENT)
+HELP_TOPICS = ("basics", "more")
+"""`/keystone help`'s pages (`reply.help.<topic>`): starting and playing a game, then every other
+command; each page points to the other, and each stays far below Discord's 2,000 characters."""
+
+
+def help_text(lang: Language, topic: str = HELP_TOPICS[0]) -> str:
+    """`/keystone help`: one page of the commands in a few lines, in `lang`."""
+    pages = {page: f"{slash(lang, 'keystone help')} {option(lang, 'keystone help', 'topic')}:{_choice(lang, page)}"
+             for page in HELP_TOPICS}
+    return tr(lang, f"reply.help.{topic}", last=LAST_ASSIGNMENT, **pages)
+
+
+def _choice(lang: Language, value: str) -> str:
+    """A choice as a client in `lang` names it in an option (English by its value, as texts always have)."""
+    return value if lang == DEFAULT else catalogue(lang, COMMANDS)[f"choice.{value}"]
 
 
 RULES_TOPICS = ("turn", "introduce", "field", "synergy", "ecosystems", "scoring", "research", "wild", "skills",
-                "end", "objectives", "ties")
+                "end", "objectives", "ties", "key")
 """The `/keystone rules` topics, in the order listed; their words are the rules catalogue's `rules.<topic>`."""
 
 

@@ -1,16 +1,19 @@
 """The one way every `python -m keystone` command reads its options.
 
-argparse itself, with two manners of this project: a usage mistake is one line on standard error
-(argparse's message, then the usage or where to find it) with exit status 2, and `main(argv)`
-returns that status instead of ending the process, so a command can be called like a function.
+argparse itself, with three manners of this project: a usage mistake is one line on standard error
+(argparse's message, then the usage or where to find it) with exit status 2; `main(argv)`
+returns that status instead of ending the process, so a command can be called like a function; and
+argparse's own words ("usage:", "options", its refusals) speak the `--lang` of the command, from the
+`cli.argparse.*` entries of the catalogue, through argparse's gettext hook.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
-from collections.abc import Callable, Iterable, Sequence
-from typing import NoReturn
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, NoReturn
 
 from keystone.i18n import DEFAULT, LANGUAGE_NAMES, LANGUAGES, Language, language, tr
 
@@ -18,11 +21,67 @@ USAGE_WIDTH = 100
 """A usage line longer than this is not repeated in an error; `-h` shows it."""
 
 
+ARGPARSE_WORDS = {
+    "usage: ": "usage",
+    "options": "options",
+    "positional arguments": "positional",
+    "show this help message and exit": "help",
+    "the following arguments are required: %s": "required",
+    "unrecognized arguments: %s": "unrecognized",
+    "invalid choice: %(value)r (choose from %(choices)s)": "choice",
+    "argument %(argument_name)s: %(message)s": "argument",
+    "expected one argument": "one",
+    "expected at least one argument": "at_least_one",
+    "expected at most one argument": "at_most_one",
+    "invalid %(type)s value: %(value)r": "type",
+    "not allowed with argument %s": "not_allowed",
+    "one of the arguments %s is required": "one_of",
+    "ambiguous option: %(option)s could match %(matches)s": "ambiguous",
+}
+"""argparse's own English words (its gettext message ids) -> the key `cli.argparse.<name>`."""
+
+
+def argparse_word(lang: Language, text: str) -> str:
+    """One of argparse's own words in `lang` (any word not listed stays argparse's English)."""
+    name = ARGPARSE_WORDS.get(text)
+    return text if name is None else tr(lang, f"cli.argparse.{name}")
+
+
+@contextlib.contextmanager
+def speaking(lang: Language) -> Iterator[None]:
+    """argparse says its own words in `lang` meanwhile (argparse looks its gettext up as `argparse._`)."""
+    hooked: Any = argparse
+    saved = hooked._
+    hooked._ = lambda text: argparse_word(lang, text)
+    try:
+        yield
+    finally:
+        hooked._ = saved
+
+
 class Parser(argparse.ArgumentParser):
-    """An ArgumentParser whose errors are one sentence on one line."""
+    """An ArgumentParser whose errors are one sentence on one line, in the language `add_language` set."""
+
+    lang: Language = DEFAULT
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{_sentence(message)} ({self._pointer()}).\n")
+
+    def parse_args(self, args: Any = None, namespace: Any = None) -> Any:
+        with speaking(self.lang):
+            return super().parse_args(args, namespace)
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        with speaking(self.lang):
+            return super().parse_known_args(args, namespace)
+
+    def format_usage(self) -> str:
+        with speaking(self.lang):
+            return super().format_usage()
+
+    def format_help(self) -> str:
+        with speaking(self.lang):
+            return super().format_help()
 
     def _pointer(self) -> str:
         usage = " ".join(self.format_usage().split())
@@ -83,6 +142,13 @@ def add_language(made: argparse.ArgumentParser, lang: Language = DEFAULT) -> Non
     named = ", ".join(f"{code} ({name})" for code, name in LANGUAGE_NAMES.items())
     explained = tr(lang, "cli.option.lang", languages=named, default=DEFAULT)
     made.add_argument("--lang", choices=LANGUAGES, default=DEFAULT, help=explained)
+    if isinstance(made, Parser):
+        made.lang = lang
+    made._optionals.title = tr(lang, "cli.argparse.options")
+    made._positionals.title = tr(lang, "cli.argparse.positional")
+    for action in made._actions:
+        if isinstance(action, argparse._HelpAction):
+            action.help = tr(lang, "cli.argparse.help")
 
 
 def asked_language(argv: Sequence[str] | None) -> Language:

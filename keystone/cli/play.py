@@ -427,7 +427,7 @@ def show_replay(path: Path, images: Path | None, out: TextIO, lang: Language = D
 
 
 def level_names(lang: Language) -> dict[str, str]:
-    """Each bot level as a player of `lang` names it: "schwer" is "hard"."""
+    """Each bot level as a player of `lang` names it: "stark" is "hard"."""
     return {tr(lang, f"cli.level.{level}"): level for level in LEVELS}
 
 

@@ -46,7 +46,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     lang: Language = args.lang
     try:
         saved = read_game(args.save)
-        _, data, _ = replay_file(saved.start(), saved.moves)
+        _, data, _ = replay_file(saved.start(), saved.moves, lang=lang)
     except (BadGameFile, ReplayTooLarge) as exc:
         return _refuse(exc.sentence(lang))
     except NotFinished:

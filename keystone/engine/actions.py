@@ -12,7 +12,8 @@ from typing import Self
 from keystone.cards import Habitat
 from keystone.engine.board import cell_name, parse_cell
 from keystone.engine.messages import Message, Param, Params, say
-from keystone.i18n import DEFAULT, Language
+from keystone.engine.words import habitat_name
+from keystone.i18n import DEFAULT, LANGUAGES, Language
 
 
 class IllegalAction(ValueError):
@@ -172,7 +173,9 @@ class Resign:
 Action = (Take | BuyWild | UseSkill | Resolve | Draw | Place | Pile | Move | Research | Discard | Skip | EndTurn
           | Pass | Resign)
 
-_HABITAT_WORDS = {h.value: h for h in Habitat}
+_HABITAT_WORDS = {word: h for h in Habitat for lang in LANGUAGES
+                  for word in (h.value, habitat_name(h, lang).casefold())}
+"""A habitat as typed in any language the game speaks: "forest" or "wald" (what the refusal lists)."""
 
 
 MAX_NUMBER_DIGITS = 3

@@ -4,9 +4,11 @@ in any language only when someone reads it.
 Parameters hold ids and numbers, never English words, so an event or a refusal can be kept as
 JSON and said in English or German later. A parameter's name says how to say its value:
 
-- `card` / `cards`: card ids, said as the cards' names (a list joined with commas);
+- `card`: a card id, said as the card's name as a label (`card.label`: German quotes it, „Puma“, so a
+  sentence never declines a name or guesses its article); `cards`: card ids, their names joined with
+  commas (a list after a colon needs no case);
 - `habitat`, `icon`, `target`: a habitat, an icon the research step wants, a research target;
-- `cost`: an amount of synergy with its word ("5 synergy", "5 Eicheln");
+- `cost`, `paid`: an amount of synergy with its word ("5 synergy", "5 Eicheln"); `paid` 0 is "nothing";
 - `side`: the summary of skill `skill`'s `active` or `exhausted` side;
 - `gained`, `collected`, `returned`, `rule`: an optional clause, said only when the value is set;
 - `of_skill`: "Skill N", or "This effect" when None; `why` and `step`: a reason, by its own key;
@@ -45,7 +47,7 @@ def _said(name: str, value: Param, params: Params, lang: Language) -> str:
         return tr(lang, f"event.part.{name}", value=_said_plain(name, value, lang)) if value else ""
     match name, value:
         case "card", str():
-            return load_catalog().card(value).name_in(lang)
+            return card_label(value, lang)
         case "cards", list():
             return ", ".join(load_catalog().card(str(c)).name_in(lang) for c in value)
         case "habitat" | "icon", str():
@@ -54,6 +56,8 @@ def _said(name: str, value: Param, params: Params, lang: Language) -> str:
             return _target(value, lang)
         case "cost", int():
             return trn(lang, "event.synergy", value)
+        case "paid", int():
+            return trn(lang, "event.synergy", value) if value else tr(lang, "event.paid.none")
         case "side", ("active" | "exhausted"):
             skill = load_catalog().skill(int(str(params["skill"])))
             return (skill.active if value == "active" else skill.exhausted).summary_in(lang)
@@ -64,6 +68,11 @@ def _said(name: str, value: Param, params: Params, lang: Language) -> str:
         case "step", str():
             return tr(lang, f"error.step.{value}")
     return "" if value is None else str(value)
+
+
+def card_label(card_id: str, lang: Language = DEFAULT) -> str:
+    """A card's name as a sentence names it: as it is in English, „quoted“ in German."""
+    return tr(lang, "card.label", name=load_catalog().card(card_id).name_in(lang))
 
 
 def _said_plain(name: str, value: Param, lang: Language) -> str:

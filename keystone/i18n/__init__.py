@@ -5,19 +5,24 @@ one message per key. The messages are every domain but `commands` (the slash com
 one file per area (game words, events, replies, pictures, rules ...), so areas grow apart; a key
 belongs to one domain only: `tr("de", "habitat.forest")` is "Wald". A message's placeholders are Python
 format fields (`{name}`); every key exists in every language with the same placeholders (a test
-checks). Counts take a key's `.one` or `.other` form (`trn`). This module imports nothing of the
-game, so the engine's words, the pictures, the messages and the command line can all use it.
+checks). Counts take a key's `.one` or `.other` form (`trn`). Numbers and dates inside a sentence
+are written as the language writes them (`decimal`, `day_text`, through Babel): "61.4" and
+"2026-12-01" in English, "61,4" and "1.12.2026" in German. This module imports nothing of the game,
+so the engine's words, the pictures, the messages and the command line can all use it.
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
+from datetime import date
 from pathlib import Path
 from types import MappingProxyType
 from typing import Literal, get_args
 
+from babel.dates import format_date
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
 
 Language = Literal["en", "de"]
 LANGUAGES: tuple[Language, ...] = get_args(Language)
@@ -86,3 +91,17 @@ def tr(lang: Language, key: str, /, **params: object) -> str:
 def trn(lang: Language, key: str, count: int, /, **params: object) -> str:
     """The message `key.one` for a count of 1, else `key.other`; `{count}` is filled too."""
     return tr(lang, f"{key}.{'one' if count == 1 else 'other'}", count=count, **params)
+
+
+def decimal(lang: Language, value: float, places: int = 0) -> str:
+    """A number as `lang` writes it in a sentence, with exactly `places` decimals and no grouping:
+    `decimal("de", 61.44, 1)` is "61,4", `decimal("en", 61.44, 1)` is "61.4"."""
+    pattern = "0" + ("." + "0" * places if places else "")
+    return format_decimal(value, format=pattern, locale=lang, decimal_quantization=True)
+
+
+def day_text(lang: Language, day: date | str) -> str:
+    """A calendar day (a date or `YYYY-MM-DD`) as `lang` writes it in a sentence: "2026-12-01" in
+    English (as the bot always has), "1.12.2026" in German."""
+    when = date.fromisoformat(day) if isinstance(day, str) else day
+    return when.isoformat() if lang == "en" else format_date(when, "d.M.yyyy", locale=lang)

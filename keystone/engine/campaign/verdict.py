@@ -11,7 +11,7 @@ from keystone.engine.campaign.setup import Frozen, JournalError, StoryTokens
 from keystone.engine.campaign.words import capital, goal_line, stars_word, tokened
 from keystone.engine.scoring import ScoreSheet, score_board
 from keystone.engine.state import GameState
-from keystone.i18n import DEFAULT, Language, tr
+from keystone.i18n import DEFAULT, Language, tr, trn
 
 
 class GoalOutcome(Frozen):
@@ -49,7 +49,8 @@ class AssignmentResult(Frozen):
         """A headline, one sentence per goal and the notes, ready to post."""
         which = "progress" if not self.finished else "won" if self.won else "lost"
         stars = stars_word(self.stars, self.lang, "with") if self.won else ""
-        head = tr(self.lang, f"journal.verdict.{which}", number=self.number, title=self.title, score=self.score,
+        head = tr(self.lang, f"journal.verdict.{which}", number=self.number, title=self.title,
+                  score=trn(self.lang, "reply.point.count", self.score),
                   stars=stars)
         return [head, *(g.sentence for g in self.goals), *self.notes]
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from keystone.data import load_catalog
 from keystone.engine.campaign.setup import ENVELOPE, SOLO_TIME, Setup, StoryTokens
-from keystone.i18n import DEFAULT, Language, tr
+from keystone.i18n import DEFAULT, Language, tr, trn
 
 
 def capital(text: str) -> str:
@@ -23,7 +23,8 @@ def setup_lines(s: Setup, lang: Language = DEFAULT) -> list[str]:
     """The setup changes as short sentences, for the journal page."""
     cat = load_catalog()
     time = "journal.setup.time.usual" if s.time_start == SOLO_TIME else "journal.setup.time"
-    lines = [tr(lang, time, time=s.time_start), tr(lang, "journal.setup.synergy", count=s.starting_synergy)]
+    synergy = trn(lang, "token.synergy.count", s.starting_synergy)
+    lines = [tr(lang, time, time=s.time_start), tr(lang, "journal.setup.synergy", synergy=synergy)]
     if s.skills:
         lines.append(tr(lang, "journal.setup.skills", skills=", ".join(str(n) for n in s.skills)))
     if s.objective:
