@@ -12,7 +12,9 @@ from keystone.cli.render import rulebook_view
 from keystone.data import load_catalog
 from keystone.engine import player_view, public_view
 from keystone.engine.scoring import rank
+from keystone.i18n import Language
 from keystone.render import describe_card, text_board, text_scores, text_table
+from keystone.render.text import CELL, _wrap_name
 from tests.render_helpers import drawn_hand, finished, play, sheets, start
 
 CELLS = [f"{r}{c}" for r in "ABCD" for c in "1234"]
@@ -129,3 +131,14 @@ def test_the_rules_text_counts_synergy_per_shared_habitat_symbol_as_the_engine_d
     same_season = next(c for c in cat.species if c.season == coyote.season and not set(c.habitats) & set(coyote.habitats))
     assert synergy_for_placement(coyote, 0, [None, same_season] + [None] * 14) == 0
     assert synergy_for_placement(coyote, 0, [None, coyote] + [None] * 14) == 3
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_text_board_breaks_long_names_and_never_cuts_them(lang: Language) -> None:
+    for card in load_catalog().all_cards():
+        name = f"{'W#' if card.wild else card.number} {card.name_in(lang)}"
+        lines = _wrap_name(name, CELL - 1)
+        assert all(len(line) <= CELL - 1 for line in lines), lines
+        letters = "".join(line.strip().rstrip("-") for line in lines).replace(" ", "").replace("-", "")
+        assert letters == name.replace(" ", "").replace("-", ""), f"{name!r} drawn as {lines}"
+    assert _wrap_name("1 Schwarzschwanz-Präriehund", 17) == ["1 Schwarzschwanz-", "  Präriehund"]

@@ -7,6 +7,7 @@ other `ActionWords`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from keystone.cards import Card
@@ -54,15 +55,27 @@ def describe_card(card: Card, lang: Language = DEFAULT) -> str:
 
 
 def _wrap_name(text: str, room: int) -> list[str]:
-    """A name over at most two lines of `room` characters (the rest cut)."""
-    words = text.split()
-    first = ""
-    while words and len(f"{first} {words[0]}".strip()) <= room:
-        first = f"{first} {words.pop(0)}".strip()
-    if not first:
-        return [text[:room]]
-    rest = " ".join(words)
-    return [first, f"  {rest}"[:room]] if rest else [first]
+    """A name over as many lines of `room` characters as it needs (later lines indented by two),
+    broken at spaces, then after a hyphen, then, for a word longer than a line, with a hyphen of
+    its own (German names run long: „Schwarzschwanz-Präriehund“): never cut."""
+    tokens = [piece for word in text.split() for piece in re.findall(r"[^-]+-?|-", word)]
+    lines: list[str] = []
+    line = ""
+    for token in tokens:
+        joined = token if not line or line.endswith("-") else f" {token}"
+        width = room if not lines else room - 2
+        if len(line + joined) <= width:
+            line += joined
+            continue
+        if line:
+            lines.append(line)
+        width = room - 2
+        while len(token) > width:
+            lines.append(token[: width - 1] + "-")
+            token = token[width - 1:]
+        line = token
+    lines.append(line)
+    return [lines[0], *(f"  {rest}" for rest in lines[1:])]
 
 
 def _cell_lines(placed: PlacedCard | None, label: str, lang: Language) -> list[str]:
