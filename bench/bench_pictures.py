@@ -73,7 +73,12 @@ def worker(runs: int) -> None:
     import keystone
     from keystone.cli.render import play_demo, sheets_for
     from keystone.engine import public_view
-    from keystone.render import encode, render_board, render_scoresheet, render_table, render_turn, table, warm_up
+    from keystone.render import encode, render_board, render_scoresheet, render_table, render_turn, warm_up
+
+    try:
+        from keystone.render.turn import render_turn_image
+    except ImportError:  # an older tree: the turn picture was drawn in table.py
+        from keystone.render.table import render_turn_image  # type: ignore[attr-defined,no-redef]
 
     warm_up()
     history = play_demo(7)
@@ -97,9 +102,9 @@ def worker(runs: int) -> None:
         size = Image.open(io.BytesIO(data)).size
         out[name] = {"wall": wall, "cpu": cpu, "bytes": len(data), "px": list(size),
                      "deterministic": work() == data}
-    drawn = table.render_turn_image(late4, (late4.current - 1) % len(late4.seats))
+    drawn = render_turn_image(late4, (late4.current - 1) % len(late4.seats))
     out["turn 4p draw"] = dict(zip(("wall", "cpu"), _time(
-        lambda: table.render_turn_image(late4, (late4.current - 1) % len(late4.seats)), runs), strict=True))
+        lambda: render_turn_image(late4, (late4.current - 1) % len(late4.seats)), runs), strict=True))
     out["turn 4p encode"] = dict(zip(("wall", "cpu"), _time(lambda: encode.png(drawn), runs), strict=True))
     print(json.dumps(out))
 

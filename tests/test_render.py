@@ -36,6 +36,8 @@ from keystone.render import (
     warm_up,
 )
 from keystone.render import table as table_art
+from keystone.render import tiles as tile_art
+from keystone.render import turn as turn_art
 from keystone.render.icons import habitat_icon
 from tests.render_helpers import drawn_hand, finished, image, play, sheets, start
 
@@ -101,7 +103,7 @@ def test_a_drawn_hand_shows_only_to_its_drawer() -> None:
 
 def _clear_caches(*keep: object) -> None:
     """Forget every cached sprite, template and glyph in the renderer, except the caches in `keep`."""
-    for module in (board_art, card_art, common, encode, fonts, icons, table_art):
+    for module in (board_art, card_art, common, encode, fonts, icons, table_art, tile_art):
         for value in vars(module).values():
             clear = getattr(value, "cache_clear", None)
             if callable(clear) and value not in keep:
@@ -211,12 +213,12 @@ def test_the_turn_picture_holds_the_field_and_the_board() -> None:
     view = public_view(play(start(), 8))
     turn = image(render_turn(view, view.current)).convert("RGB")
     table = image(render_table(view))
-    assert turn.size == table.size == (table_art.PIC_W, table_art.PIC_H)
+    assert turn.size == table.size == (tile_art.PIC_W, tile_art.PIC_H)
     cleared = replace(view, field=tuple(None for _ in view.field))
-    right = (table_art.RIGHT_X, 0, turn.width, turn.height)
+    right = (turn_art.RIGHT_X, 0, turn.width, turn.height)
     no_field = image(render_turn(cleared, view.current)).convert("RGB")
     assert ImageChops.difference(turn.crop(right), no_field.crop(right)).getbbox() is not None
-    left = (0, 0, table_art.RIGHT_X, turn.height)
+    left = (0, 0, turn_art.RIGHT_X, turn.height)
     other = image(render_turn(view, 1 - view.current)).convert("RGB")
     assert ImageChops.difference(turn.crop(left), other.crop(left)).getbbox() is not None
 

@@ -30,7 +30,7 @@ from keystone.render import (
 )
 from keystone.render.cards import W, _name_lines
 from keystone.render.replay import Final, Frame, final_image, frame_image
-from keystone.render.table import TILE_W, name_lines
+from keystone.render.tiles import TILE_W, name_lines
 from tests.render_helpers import drawn_hand, finished, image, play, sheets, start
 from tests.test_render import _clear_caches
 

@@ -18,7 +18,8 @@ from keystone.engine import GameState, apply, is_over, legal_actions, player_vie
 from keystone.engine.views import GameView
 from keystone.i18n import Language
 from keystone.render import changed_cells, encode, fonts, render_table, render_turn
-from keystone.render import table as table_art
+from keystone.render import tiles as tile_art
+from keystone.render import turn as turn_art
 from keystone.render.palette import HIGHLIGHT
 from tests.render_helpers import drawn_hand, finished, image, start
 from tests.test_render import _clear_caches
@@ -118,14 +119,14 @@ def test_the_card_just_placed_is_framed_on_the_movers_board() -> None:
     plain = image(render_turn(after, mover)).convert("RGB")
     framed = image(render_turn(after, mover, marked)).convert("RGB")
     assert plain.size == framed.size
-    board = (0, 0, table_art.RIGHT_X, framed.height)
+    board = (0, 0, turn_art.RIGHT_X, framed.height)
     box = ImageChops.difference(plain.crop(board), framed.crop(board)).getbbox()
     assert box is not None
-    x, y = table_art._cell_origin(marked[0])
-    left, top = table_art.MARGIN + x, table_art.MARGIN + y
+    x, y = tile_art.tile_origin(marked[0])
+    left, top = tile_art.MARGIN + x, tile_art.MARGIN + y
     assert left - 4 <= box[0] and top - 4 <= box[1]
-    assert box[2] <= left + table_art.TILE_W + 4 and box[3] <= top + table_art.TILE_H + 4
-    assert framed.getpixel((left - 1, top + table_art.TILE_H // 2)) == HIGHLIGHT
+    assert box[2] <= left + tile_art.TILE_W + 4 and box[3] <= top + tile_art.TILE_H + 4
+    assert framed.getpixel((left - 1, top + tile_art.TILE_H // 2)) == HIGHLIGHT
 
 
 def test_the_turn_picture_says_who_placed_what() -> None:

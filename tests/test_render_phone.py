@@ -23,7 +23,7 @@ from keystone.render import (
     render_table,
     render_turn,
 )
-from keystone.render import table as table_art
+from keystone.render import turn as turn_art
 from keystone.render.private import goal_progress
 from tests.render_helpers import drawn_hand, finished, image, play, start
 from tests.test_render import _clear_caches
@@ -127,7 +127,7 @@ def test_the_turn_picture_is_landscape_and_holds_the_movers_board() -> None:
     view = public_view(play(start(4, 5), 20, 5))
     turn = image(render_turn(view, 1)).convert("RGB")
     assert_inline(turn, "turn")
-    board = (0, 0, table_art.RIGHT_X, turn.height)
+    board = (0, 0, turn_art.RIGHT_X, turn.height)
     other = image(render_turn(view, 2)).convert("RGB")
     assert ImageChops.difference(turn.crop(board), other.crop(board)).getbbox() is not None
     bare = replace(view, seats=tuple(replace(s, board=(None,) * 16) if s.index == 1 else s for s in view.seats))

@@ -20,8 +20,9 @@ from keystone.render.encode import shared_palette
 from keystone.render.private import render_hand, render_objective
 from keystone.render.replay import render_replay
 from keystone.render.scoresheet import render_scoresheet
-from keystone.render.table import changed_cells, render_table, render_turn
+from keystone.render.table import render_table
 from keystone.render.text import describe_card, text_board, text_scores, text_table
+from keystone.render.turn import changed_cells, render_turn
 
 
 def warm_up() -> None:

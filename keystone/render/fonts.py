@@ -397,7 +397,7 @@ def wrap(text: str, size: int, max_width: int, max_lines: int = 3) -> list[str]:
 
 _VOWELS = frozenset("aeiouyæøœAEIOUYÆØŒ" "αεηιουωΑΕΗΙΟΥΩ" "аеёиоуыэюяіїєАЕЁИОУЫЭЮЯІЇЄ")
 """Vowels (an accented letter counts as its base letter: `_vowel`)."""
-_KEEP = ("ch", "ck", "sch", "ph", "th", "qu")
+KEEP_TOGETHER = ("ch", "ck", "sch", "ph", "th", "qu")
 """Letter groups a break never splits."""
 
 
@@ -425,7 +425,7 @@ def _break_points(word: str) -> list[tuple[int, str]]:
             continue
         if not (3 <= i < len(word) - 2) or not (a.isalpha() and b.isalpha()) or _vowel(a) or _vowel(b):
             continue
-        if any(word.find(g, max(0, i - len(g) + 1), i + len(g) - 1) >= 0 for g in _KEEP):
+        if any(word.find(g, max(0, i - len(g) + 1), i + len(g) - 1) >= 0 for g in KEEP_TOGETHER):
             continue
         points.append((i, "-"))
     return points

@@ -1,0 +1,228 @@
+"""Card tiles and the board mat that the turn and table pictures are built from.
+
+Both pictures (turn.py, table.py) are PIC_W x PIC_H (1100 x 700): Discord shows a picture in a
+channel scaled into a box of about 550 x 350 px (a phone: the column's width, about 400 px), so they
+are wider than tall by more than 1.45 and shown inline at half their size; no text is under 18 px.
+Their layout starts here: four rows of tiles on the mat fill the picture's height.
+
+Cards are shown as tiles: the top of the card face (habitats, number, season, symbols, landscape)
+shrunk, and the name lettered again at 18 px below it (`card_tile`). `board_mat` lays a seat's
+board out as tiles on the mat.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from keystone.data import load_catalog
+from keystone.engine.board import CELL_NAMES, ROWS
+from keystone.engine.views import SeatView
+from keystone.engine.words import habitat_name
+from keystone.i18n import DEFAULT, Language, tr
+from keystone.render import fonts
+from keystone.render.cards import NAME_TOP, card_back, card_face
+from keystone.render.cards import W as FACE_W
+from keystone.render.icons import icon, paste
+from keystone.render.palette import (
+    CARD_EDGE,
+    CARD_W,
+    HABITAT_COLOUR,
+    HIGHLIGHT,
+    INK,
+    LABEL_ON_MAT,
+    MAT,
+    MAT_EDGE,
+    MUTED,
+    SLOT,
+    SLOT_TEXT,
+    WHITE,
+)
+
+PIC_W, PIC_H = 1100, 700
+"""Both pictures: 1.57 times as wide as tall; Discord's 550 x 350 inline box shows them at half size."""
+MARGIN = 12
+INNER_H = PIC_H - 2 * MARGIN
+
+NAME_SIZE = 18
+"""Card names on tiles: the smallest text a picture draws (fonts.PHONE_MIN)."""
+NAME_LINE = 19
+NAME_BAND = 2 * NAME_LINE + 6
+"""The white band under a tile's art: two lines of name (a third covers the foot of the art)."""
+FACE_TOP = int(NAME_TOP * CARD_W / FACE_W)
+"""Pixels of a card face above its name band: what a tile shows of the face."""
+
+MAT_PAD, MAT_EDGE_PAD, GAP = 28, 6, 6
+"""The board mat: room for the row letters and column numbers, the far edges, between cells."""
+TILE_H = (INNER_H - MAT_PAD - MAT_EDGE_PAD - 3 * GAP) // 4
+"""156 px: four rows of cells fill the picture's height."""
+ART_H = TILE_H - NAME_BAND
+TILE_W = round(CARD_W * ART_H / FACE_TOP)
+"""132 px: the face's top shrunk to ART_H keeps its proportions."""
+MAT_W = MAT_PAD + 4 * TILE_W + 3 * GAP + MAT_EDGE_PAD
+MAT_H = MAT_PAD + 4 * TILE_H + 3 * GAP + MAT_EDGE_PAD
+MARK = 5
+"""Width of the frame around a card placed this turn."""
+
+
+# --------------------------------------------------------------------------- tiles
+
+
+def shown_name(card_id: str, lang: Language) -> str:
+    """A card's name as the pictures letter it: a Wild's names its habitat."""
+    card = load_catalog().card(card_id)
+    if card.wild:
+        return tr(lang, "picture.wild.name", habitat=habitat_name(card.habitats[0], lang))
+    return card.name_in(lang)
+
+
+_TILE_VOWELS = frozenset("aeiouyäöüAEIOUYÄÖÜ")
+"""`_word_pieces`' vowels: fewer than `fonts._vowel`'s (no accent folded, no Greek or Cyrillic)."""
+
+
+def _word_pieces(word: str, room: int) -> list[str]:
+    """Not `fonts.pieces`: a tile's line is too narrow for its breaks, so this one also breaks 2 letters from an end."""
+    pieces = fonts.pieces(word, NAME_SIZE, room)
+    if all(fonts.width(p, NAME_SIZE) <= room for p in pieces):
+        return pieces
+    out: list[str] = []
+    rest = word
+    while fonts.width(rest, NAME_SIZE) > room:
+        points = [i for i in range(2, len(rest) - 1)
+                  if rest[i].isalpha() and rest[i - 1].isalpha() and rest[i] not in _TILE_VOWELS
+                  and not any(rest.find(g, max(0, i - len(g) + 1), i + len(g) - 1) >= 0 for g in fonts.KEEP_TOGETHER)
+                  and fonts.width(rest[:i] + "-", NAME_SIZE) <= room]
+        if not points:
+            break
+        out.append(rest[:points[-1]] + "-")
+        rest = rest[points[-1]:]
+    return [*out, rest]
+
+
+def name_lines(name: str, room: int) -> list[str]:
+    """Not `fonts.wrap`: breaks words by `_word_pieces` (Amerikani-sches where wrap cuts Amerikanisc...)."""
+    lines: list[str] = []
+    current = ""
+    for word in name.split():
+        for k, piece in enumerate(_word_pieces(word, room)):
+            candidate = current + piece if k else f"{current} {piece}".strip()
+            if fonts.width(candidate, NAME_SIZE) <= room or not current:
+                current = candidate
+            else:
+                lines.append(current)
+                current = piece
+    lines.append(current)
+    if len(lines) > 3 or any(fonts.width(line, NAME_SIZE) > room for line in lines):
+        return fonts.wrap(name, NAME_SIZE, room, max_lines=3)
+    return lines
+
+
+@functools.lru_cache(maxsize=1024)
+def card_tile(card_id: str, research: int = 0, lang: Language = DEFAULT) -> Image.Image:
+    """A card as a TILE_W x TILE_H tile (RGBA, cached; treat as read-only): the top of its face
+    shrunk, its research tokens, and its name at 18 px under it, broken rather than shrunk."""
+    card = load_catalog().card(card_id)
+    face = card_face(card_id, lang)
+    art = face.crop((0, 0, CARD_W, FACE_TOP)).resize((TILE_W, ART_H), Image.Resampling.LANCZOS)
+    tile = Image.new("RGBA", (TILE_W, TILE_H), (0, 0, 0, 0))
+    d = ImageDraw.Draw(tile)
+    edge = HABITAT_COLOUR[card.habitats[0]] if card.wild else CARD_EDGE
+    d.rounded_rectangle((0, 0, TILE_W - 1, TILE_H - 1), radius=9, fill=WHITE)
+    tile.paste(art, (0, 0), art)
+    if card.wild:
+        # The face's badge shrinks under 18 px with the art: letter it again at 18 px.
+        badge = tr(lang, "picture.wild.badge")
+        w = fonts.width(badge, NAME_SIZE, bold=True) + 16
+        cy = round(114 * ART_H / NAME_TOP)
+        d.rounded_rectangle((TILE_W // 2 - w // 2, cy - 12, TILE_W // 2 + w // 2, cy + 12), radius=10, fill=edge)
+        light = sum(c * k for c, k in zip(edge, (0.299, 0.587, 0.114), strict=True)) > 150
+        fonts.draw_text(tile, (TILE_W / 2, cy), badge, NAME_SIZE, INK if light else WHITE, anchor="mm", bold=True)
+    if research > 0:
+        top = ART_H - NAME_LINE - 34
+        paste(tile, icon("research", 30), (TILE_W - 34, top))
+        if research > 1:
+            label = f"x{research}"
+            w = fonts.width(label, NAME_SIZE, bold=True) + 10
+            box = (TILE_W - 38 - w, top + 2, TILE_W - 36, top + 28)
+            d.rounded_rectangle(box, radius=7, fill=WHITE, outline=INK, width=2)
+            fonts.draw_text(tile, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), label, NAME_SIZE, INK,
+                            anchor="mm", bold=True)
+    lines = name_lines(shown_name(card_id, lang), TILE_W - 6)
+    band = max(NAME_BAND, len(lines) * NAME_LINE + 6)
+    top = TILE_H - band
+    d.rectangle((2, top, TILE_W - 3, TILE_H - 8), fill=WHITE)
+    d.line((2, top, TILE_W - 3, top), fill=CARD_EDGE, width=1)
+    first = top + (band - len(lines) * NAME_LINE) / 2 + NAME_LINE / 2
+    for i, line in enumerate(lines):
+        fonts.draw_text(tile, (TILE_W / 2, first + i * NAME_LINE), line, NAME_SIZE, INK, anchor="mm")
+    d.rounded_rectangle((0, 0, TILE_W - 1, TILE_H - 1), radius=9, outline=edge, width=3 if card.wild else 2)
+    return tile
+
+
+@functools.cache
+def back_tile() -> Image.Image:
+    return card_back(TILE_W, TILE_H)
+
+
+@functools.cache
+def blank_tile(label: str) -> Image.Image:
+    """A Field slot with no card, or an empty pile."""
+    img = Image.new("RGBA", (TILE_W, TILE_H), (0, 0, 0, 0))
+    ImageDraw.Draw(img).rounded_rectangle((0, 0, TILE_W - 1, TILE_H - 1), radius=9, outline=MUTED, width=2)
+    fonts.draw_text(img, (TILE_W / 2, TILE_H / 2), label, 20, MUTED, anchor="mm")
+    return img
+
+
+def count_badge(image: Image.Image, draw: ImageDraw.ImageDraw, centre: tuple[int, int], text: str,
+                 size: int = 28) -> None:
+    w = fonts.width(text, size, bold=True) + 20
+    h = size + 16
+    cx, cy = centre
+    draw.rounded_rectangle((cx - w // 2, cy - h // 2, cx + w // 2, cy + h // 2), radius=10, fill=WHITE, outline=INK,
+                           width=2)
+    fonts.draw_text(image, (cx, cy), text, size, INK, anchor="mm", bold=True)
+
+
+# --------------------------------------------------------------------------- the mover's board
+
+
+def tile_origin(index: int) -> tuple[int, int]:
+    """Top-left pixel of board cell `index` (0 = A1, row-major) inside the mat."""
+    row, col = divmod(index, 4)
+    return MAT_PAD + col * (TILE_W + GAP), MAT_PAD + row * (TILE_H + GAP)
+
+
+@functools.cache
+def _empty_mat() -> Image.Image:
+    """The mat with its edge labels and sixteen empty cells, each showing its coordinate."""
+    mat = Image.new("RGBA", (MAT_W, MAT_H), (0, 0, 0, 0))
+    d = ImageDraw.Draw(mat)
+    d.rounded_rectangle((0, 0, MAT_W - 1, MAT_H - 1), radius=14, fill=MAT, outline=MAT_EDGE, width=3)
+    for c in range(4):
+        x = MAT_PAD + c * (TILE_W + GAP) + TILE_W // 2
+        fonts.draw_text(mat, (x, MAT_PAD // 2 + 1), str(c + 1), 22, LABEL_ON_MAT, anchor="mm", bold=True)
+    for r in range(4):
+        y = MAT_PAD + r * (TILE_H + GAP) + TILE_H // 2
+        fonts.draw_text(mat, (MAT_PAD // 2 + 1, y), ROWS[r], 22, LABEL_ON_MAT, anchor="mm", bold=True)
+    for i in range(16):
+        x, y = tile_origin(i)
+        d.rounded_rectangle((x, y, x + TILE_W - 1, y + TILE_H - 1), radius=9, fill=SLOT, outline=MAT_EDGE, width=2)
+        fonts.draw_text(mat, (x + TILE_W / 2, y + TILE_H / 2), CELL_NAMES[i], 36, SLOT_TEXT, anchor="mm")
+    return mat
+
+
+def board_mat(seat: SeatView, marked: Sequence[int] = (), lang: Language = DEFAULT) -> Image.Image:
+    """`seat`'s 4x4 board as tiles on the mat (MAT_W x MAT_H), the cells in `marked` framed."""
+    mat = _empty_mat().copy()
+    for i, placed in enumerate(seat.board):
+        if placed is not None:
+            tile = card_tile(placed.card, placed.research, lang)
+            mat.paste(tile, tile_origin(i), tile)
+    draw = ImageDraw.Draw(mat)
+    for i in sorted(set(marked)):
+        x, y = tile_origin(i)
+        draw.rounded_rectangle((x - 3, y - 3, x + TILE_W + 2, y + TILE_H + 2), radius=11, outline=HIGHLIGHT,
+                               width=MARK)
+    return mat
