@@ -165,6 +165,7 @@ def test_ctrl_c_at_a_prompt_leaves_in_one_line_with_status_130(options: list[str
                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     read_until(process, prompt)
     process.send_signal(signal.SIGINT)
+    process.wait(timeout=30)  # stdin stays open till it has left: an end of input first would mean "Game left."
     rest, errors = process.communicate(timeout=30)
     assert process.returncode == 130
     assert errors == b""
