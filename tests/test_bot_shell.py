@@ -32,6 +32,7 @@ from keystone.settings import DEFAULT_DATABASE, Settings, describe_error, load_s
 from keystone.store import Store
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.fixtures import BotRunner
+from tests.processes import ctrl_c_reaches_it
 
 ROOT = Path(__file__).resolve().parent.parent
 SETTING_NAMES = ("DISCORD_TOKEN", "KEYSTONE_DB", "DEV_GUILD_ID", "LOG_LEVEL", "DISCORD_API_BASE_URL",
@@ -274,6 +275,7 @@ async def test_bot_py_runs_against_a_discord_compatible_server(
                     DISCORD_GATEWAY_URL=fake_discord.gateway_url, DEV_GUILD_ID=str(fake_discord.guild.id),
                     KEYSTONE_DB=store_target, LOG_LEVEL="DEBUG", KEYSTONE_RENDER_WORKERS="1")
     proc = await asyncio.create_subprocess_exec(sys.executable, str(ROOT / "bot.py"), cwd=tmp_path, env=env,
+                                                preexec_fn=ctrl_c_reaches_it,
                                                 stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
                                                 start_new_session=True)
     try:
@@ -297,6 +299,7 @@ async def test_bot_py_explains_a_rejected_token(fake_discord: FakeDiscord, tmp_p
     env = child_env(DISCORD_TOKEN="not-the-right-token", DISCORD_API_BASE_URL=fake_discord.base_url,
                     DISCORD_GATEWAY_URL=fake_discord.gateway_url, KEYSTONE_DB=str(tmp_path / "k.db"))
     proc = await asyncio.create_subprocess_exec(sys.executable, str(ROOT / "bot.py"), cwd=tmp_path, env=env,
+                                                preexec_fn=ctrl_c_reaches_it,
                                                 stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
     _, err = await asyncio.wait_for(proc.communicate(), timeout=30)
     assert proc.returncode == 2
@@ -357,6 +360,7 @@ async def test_an_unreachable_gateway_is_one_sentence(fake_discord: FakeDiscord,
     env = child_env(DISCORD_TOKEN=fake_discord.token, DISCORD_API_BASE_URL=fake_discord.base_url,
                     DISCORD_GATEWAY_URL=gateway, KEYSTONE_DB=str(tmp_path / "k.db"))
     proc = await asyncio.create_subprocess_exec(sys.executable, str(ROOT / "bot.py"), cwd=tmp_path, env=env,
+                                                preexec_fn=ctrl_c_reaches_it,
                                                 stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
     try:
         _, err = await asyncio.wait_for(proc.communicate(), timeout=60)  # before: retried for ever

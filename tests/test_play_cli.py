@@ -19,6 +19,7 @@ from keystone.data import load_catalog
 from keystone.engine import GameConfig, GameState, apply, dump_state, new_game, parse_action
 from keystone.engine.bots import bot_seed, choose_action
 from keystone.engine.results import final_scores
+from tests.processes import ctrl_c_reaches_it
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -162,6 +163,7 @@ def read_until(process: subprocess.Popen[bytes], ending: bytes) -> bytes:
                                                  ([], b"1-4)? ")])
 def test_ctrl_c_at_a_prompt_leaves_in_one_line_with_status_130(options: list[str], prompt: bytes) -> None:
     process = subprocess.Popen([sys.executable, "-m", "keystone", "play", "--seed", "3", *options], cwd=ROOT,
+                               preexec_fn=ctrl_c_reaches_it,
                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     read_until(process, prompt)
     process.send_signal(signal.SIGINT)

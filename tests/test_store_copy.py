@@ -15,6 +15,7 @@ from keystone.engine import GameConfig, new_game
 from keystone.store import Clock, Outgoing, SeatInfo, SeatResult, Store
 from keystone.store.copy import TABLES, CopyRefused, copy_store
 from tests.clock_helpers import T0
+from tests.processes import ctrl_c_reaches_it
 from tests.store_helpers import play, query, start_game
 
 Dump = dict[str, list[tuple[object, ...]]]
@@ -343,6 +344,7 @@ def test_a_copy_stopped_with_ctrl_c_says_so_and_leaves_no_target(tmp_path: Path)
     source, target = tmp_path / "k.db", tmp_path / "Kopie für Zoë.db"
     asyncio.run(a_busy_database(str(source)))
     stopped = subprocess.run([sys.executable, "-c", STOPPED_IN_THE_AUDIT, str(source), str(target)], cwd=ROOT,
+                             preexec_fn=ctrl_c_reaches_it,
                              capture_output=True, text=True, timeout=120)
     assert (stopped.returncode, stopped.stdout) == (130, "")
     assert stopped.stderr == (f"The copy was stopped before it was complete, so it wrote no record to {target}; "
