@@ -36,13 +36,13 @@ from keystone.engine import GameState, apply_text, is_over, legal_actions  # noq
 from keystone.store import Store  # noqa: E402
 from tests.fakediscord.models import FakeChannel, FakeUser  # noqa: E402
 from tests.fakediscord.server import FakeDiscord  # noqa: E402
-from tests.postgres_cluster import SERVER_URL_VARIABLE, Cluster, NoServerPrograms  # noqa: E402
+from tests.outbox_helpers import DRIVEN, slash_of  # noqa: E402
+from tests.postgres_cluster import SERVER_URL_VARIABLE, Cluster, NoServerPrograms, fresh_database  # noqa: E402
 
 LEVELS = (16, 64, 256)
 SECONDS_PER_LEVEL = 12.0
 DISCORD_DEADLINE = 3.0
 """Discord fails an interaction not acknowledged within 3 s; the fake server allows more here, and counts."""
-DRIVEN = ("take", "wild", "endturn")
 """The moves the driver makes: the ones a player makes with a slash command and no further choice."""
 
 
@@ -112,15 +112,6 @@ def next_move(table: Table) -> str | None:
         if found:
             return table.rng.choice(found)
     return None
-
-
-def slash_of(notation: str) -> tuple[str, dict[str, str]]:
-    words = notation.split()
-    if words[0] == "take":
-        return "take", {"card": words[1], "cell": words[2]}
-    if words[0] == "wild":
-        return "wild", {"habitat": words[1], "cell": words[2]}
-    return "endturn", {}
 
 
 async def move_once(fake: FakeDiscord, table: Table, notation: str) -> tuple[float, float]:
@@ -287,17 +278,6 @@ async def run_setup(setup: Setup, database: str, folder: Path, levels: Sequence[
     return lines
 
 
-async def postgres_database(server: str, name: str) -> str:
-    import asyncpg
-
-    connection = await asyncpg.connect(server)
-    try:
-        await connection.execute(f'CREATE DATABASE "{name}"')
-    finally:
-        await connection.close()
-    return server.rsplit("/", 1)[0] + "/" + name
-
-
 async def main_async(only: Sequence[str], levels: Sequence[int], seconds: float) -> None:
     chosen = [s for s in SETUPS if not only or any(o in s.name for o in only)]
     cluster: Cluster | None = None
@@ -313,7 +293,7 @@ async def main_async(only: Sequence[str], levels: Sequence[int], seconds: float)
                             print(f"{setup.name}: skipped. {missing}")
                             continue
                         server = cluster.url
-                    database = await postgres_database(server, f"load_{number}")
+                    database = await fresh_database(server, f"load_{number}")
                 else:
                     database = str(Path(folder) / f"load_{number}.db")
                 for line in await run_setup(setup, database, Path(folder), levels, seconds):

@@ -60,7 +60,7 @@ from tests.outbox_helpers import (  # noqa: E402
     slash_of,
     turn_seconds,
 )
-from tests.postgres_cluster import SERVER_URL_VARIABLE, Cluster, NoServerPrograms  # noqa: E402
+from tests.postgres_cluster import SERVER_URL_VARIABLE, Cluster, NoServerPrograms, fresh_database  # noqa: E402
 
 SCALE = 0.0035
 TURN = turn_seconds(SCALE)  # 2.1 s a live turn
@@ -302,18 +302,6 @@ def _count(line: str, needle: str) -> int:
     return int(words[0]) if words and words[0].isdigit() else 1
 
 
-async def postgres_database(server: str, name: str) -> str:
-    import asyncpg
-
-    connection = await asyncpg.connect(server)
-    try:
-        await connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        await connection.execute(f'CREATE DATABASE "{name}"')
-    finally:
-        await connection.close()
-    return server.rsplit("/", 1)[0] + "/" + name
-
-
 HEADER = (f"{'database':<11}{'scenario':<22}{'kills':>6}{'faults':>7}{'games':>6}{'owed':>6}{'deliv.':>7}"
           f"{'doubled':>8}{'lost':>5}{'given up':>9}{'stuck':>6}{'miss x2':>8}{'wrong rem.':>11}")
 
@@ -377,7 +365,7 @@ async def main_async(only: Sequence[str], kills: int, failures: int, tables: int
                             print(f"postgresql: skipped. {missing}")
                             continue
                         server = cluster.url
-                    targets = [await postgres_database(server, f"outbox_{n}") for n in range(2)]
+                    targets = [await fresh_database(server, f"outbox_{n}") for n in range(2)]
                 else:
                     targets = [str(folder / f"outbox_{n}.db") for n in range(2)]
                     for target in targets:

@@ -117,6 +117,19 @@ class Cluster:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
+async def fresh_database(server: str, name: str) -> str:
+    """The URL of an empty database `name` on the server at URL `server` (dropped first if there)."""
+    import asyncpg
+
+    connection = await asyncpg.connect(server)
+    try:
+        await connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        await connection.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await connection.close()
+    return server.rsplit("/", 1)[0] + "/" + name
+
+
 def _run(command: list[str]) -> None:
     done = subprocess.run(command, capture_output=True, text=True, check=False)
     if done.returncode != 0:

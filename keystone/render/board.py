@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 
 from keystone.cards import ObjectiveCard
 from keystone.data import load_catalog
-from keystone.engine.board import CELL_NAMES, ROWS
+from keystone.engine.board import CELL_NAMES
 from keystone.engine.views import GameView, SeatView
 from keystone.i18n import DEFAULT, Language, tr, trn
 from keystone.render import fonts
@@ -23,6 +23,7 @@ from keystone.render.common import (
     GOAL_ROW,
     LEGEND_ROW,
     LEGEND_ROWS,
+    bare_mat,
     canvas,
     icon_key,
     legend,
@@ -42,8 +43,6 @@ from keystone.render.palette import (
     HABITAT_COLOUR,
     HIGHLIGHT,
     INK,
-    LABEL_ON_MAT,
-    MAT,
     MAT_EDGE,
     MUTED,
     PAGE,
@@ -70,15 +69,7 @@ def cell_origin(index: int) -> tuple[int, int]:
 @functools.cache
 def empty_mat() -> Image.Image:
     """The mat with its edge labels and sixteen empty, labelled cells."""
-    mat = Image.new("RGBA", (MAT_W, MAT_H), (0, 0, 0, 0))
-    d = ImageDraw.Draw(mat)
-    d.rounded_rectangle((0, 0, MAT_W - 1, MAT_H - 1), radius=16, fill=MAT, outline=MAT_EDGE, width=3)
-    for c in range(4):
-        x = PAD_LEFT + c * (CARD_W + GAP) + CARD_W // 2
-        fonts.draw_text(mat, (x, PAD_TOP // 2 + 1), str(c + 1), 22, LABEL_ON_MAT, anchor="mm", bold=True)
-    for r in range(4):
-        y = PAD_TOP + r * (CARD_H + GAP) + CARD_H // 2
-        fonts.draw_text(mat, (PAD_LEFT // 2 + 1, y), ROWS[r], 22, LABEL_ON_MAT, anchor="mm", bold=True)
+    mat = bare_mat((MAT_W, MAT_H), 16, (PAD_LEFT, PAD_TOP), (CARD_W, CARD_H), GAP)
     for i in range(16):
         cell = empty_cell(CELL_NAMES[i])
         mat.paste(cell, cell_origin(i), cell)
@@ -175,7 +166,7 @@ WIDE_W = MARGIN + COMPACT_MAT_W + SIDE_GAP + PANEL_W + MARGIN
 WIDE_H = 2 * MARGIN + COMPACT_MAT_H
 
 
-def tile_origin(index: int) -> tuple[int, int]:
+def compact_origin(index: int) -> tuple[int, int]:
     """Top-left pixel of board cell `index` (0 = A1, row-major) inside the compact mat."""
     row, col = divmod(index, 4)
     return PAD_LEFT + col * (CARD_W + GAP), PAD_TOP + row * (TILE_H + GAP)
@@ -219,18 +210,10 @@ def empty_tile(label: str) -> Image.Image:
 @functools.cache
 def compact_mat() -> Image.Image:
     """The compact mat with its edge labels and sixteen empty, labelled cells."""
-    mat = Image.new("RGBA", (COMPACT_MAT_W, COMPACT_MAT_H), (0, 0, 0, 0))
-    ImageDraw.Draw(mat).rounded_rectangle((0, 0, COMPACT_MAT_W - 1, COMPACT_MAT_H - 1), radius=16, fill=MAT,
-                                          outline=MAT_EDGE, width=3)
-    for c in range(4):
-        x = PAD_LEFT + c * (CARD_W + GAP) + CARD_W // 2
-        fonts.draw_text(mat, (x, PAD_TOP // 2 + 1), str(c + 1), 22, LABEL_ON_MAT, anchor="mm", bold=True)
-    for r in range(4):
-        y = PAD_TOP + r * (TILE_H + GAP) + TILE_H // 2
-        fonts.draw_text(mat, (PAD_LEFT // 2 + 1, y), ROWS[r], 22, LABEL_ON_MAT, anchor="mm", bold=True)
+    mat = bare_mat((COMPACT_MAT_W, COMPACT_MAT_H), 16, (PAD_LEFT, PAD_TOP), (CARD_W, TILE_H), GAP)
     for i in range(16):
         cell = empty_tile(CELL_NAMES[i])
-        mat.paste(cell, tile_origin(i), cell)
+        mat.paste(cell, compact_origin(i), cell)
     return mat
 
 
@@ -288,10 +271,10 @@ def wide_board(view: GameView, seat: SeatView, marked: Sequence[int] = (), lang:
     for i, placed in enumerate(seat.board):
         if placed is not None:
             face = compact_face(placed.card, placed.research, lang)
-            x, y = tile_origin(i)
+            x, y = compact_origin(i)
             image.paste(face, (MARGIN + x, MARGIN + y), face)
     for i in sorted(set(marked)):
-        x, y = tile_origin(i)
+        x, y = compact_origin(i)
         left, top = MARGIN + x - 2, MARGIN + y - 2
         draw.rounded_rectangle((left, top, left + CARD_W + 3, top + TILE_H + 3), radius=12, outline=HIGHLIGHT,
                                width=MARK)

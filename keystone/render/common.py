@@ -8,6 +8,7 @@ from PIL import Image, ImageDraw
 
 from keystone.cards import Habitat, ObjectiveCard, Pattern, Season, Symbol
 from keystone.data import load_catalog
+from keystone.engine.board import ROWS
 from keystone.engine.views import GameView
 from keystone.engine.words import GOAL_LETTERS, goal_name, icon_label
 from keystone.i18n import DEFAULT, Language, tr
@@ -18,6 +19,9 @@ from keystone.render.palette import (
     ENDANGERED,
     FAINT,
     INK,
+    LABEL_ON_MAT,
+    MAT,
+    MAT_EDGE,
     PAGE,
     RGB,
     SEASON_COLOUR,
@@ -201,3 +205,20 @@ def icon_key(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int],
                     fonts.draw_text(image, (cx + KEY_ICON + 8, first + 20 * j), line, 18, INK, anchor="lm")
         top += height
     return top - y
+
+
+def bare_mat(size: tuple[int, int], radius: int, origin: tuple[int, int], cell: tuple[int, int],
+             gap: int) -> Image.Image:
+    """A board mat (transparent outside its rounded frame) with its column numbers above and row
+    letters beside the cells: `origin` is cell A1's top-left corner, `cell` a cell's size."""
+    mat = Image.new("RGBA", size, (0, 0, 0, 0))
+    ImageDraw.Draw(mat).rounded_rectangle((0, 0, size[0] - 1, size[1] - 1), radius=radius, fill=MAT,
+                                          outline=MAT_EDGE, width=3)
+    (left, top), (width, height) = origin, cell
+    for c in range(4):
+        x = left + c * (width + gap) + width // 2
+        fonts.draw_text(mat, (x, top // 2 + 1), str(c + 1), 22, LABEL_ON_MAT, anchor="mm", bold=True)
+    for r in range(4):
+        y = top + r * (height + gap) + height // 2
+        fonts.draw_text(mat, (left // 2 + 1, y), ROWS[r], 22, LABEL_ON_MAT, anchor="mm", bold=True)
+    return mat

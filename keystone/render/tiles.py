@@ -18,13 +18,14 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from keystone.data import load_catalog
-from keystone.engine.board import CELL_NAMES, ROWS
+from keystone.engine.board import CELL_NAMES
 from keystone.engine.views import SeatView
 from keystone.engine.words import habitat_name
 from keystone.i18n import DEFAULT, Language, tr
 from keystone.render import fonts
 from keystone.render.cards import NAME_TOP, card_back, card_face
 from keystone.render.cards import W as FACE_W
+from keystone.render.common import bare_mat
 from keystone.render.icons import icon, paste
 from keystone.render.palette import (
     CARD_EDGE,
@@ -32,8 +33,6 @@ from keystone.render.palette import (
     HABITAT_COLOUR,
     HIGHLIGHT,
     INK,
-    LABEL_ON_MAT,
-    MAT,
     MAT_EDGE,
     MUTED,
     SLOT,
@@ -197,15 +196,8 @@ def tile_origin(index: int) -> tuple[int, int]:
 @functools.cache
 def _empty_mat() -> Image.Image:
     """The mat with its edge labels and sixteen empty cells, each showing its coordinate."""
-    mat = Image.new("RGBA", (MAT_W, MAT_H), (0, 0, 0, 0))
+    mat = bare_mat((MAT_W, MAT_H), 14, (MAT_PAD, MAT_PAD), (TILE_W, TILE_H), GAP)
     d = ImageDraw.Draw(mat)
-    d.rounded_rectangle((0, 0, MAT_W - 1, MAT_H - 1), radius=14, fill=MAT, outline=MAT_EDGE, width=3)
-    for c in range(4):
-        x = MAT_PAD + c * (TILE_W + GAP) + TILE_W // 2
-        fonts.draw_text(mat, (x, MAT_PAD // 2 + 1), str(c + 1), 22, LABEL_ON_MAT, anchor="mm", bold=True)
-    for r in range(4):
-        y = MAT_PAD + r * (TILE_H + GAP) + TILE_H // 2
-        fonts.draw_text(mat, (MAT_PAD // 2 + 1, y), ROWS[r], 22, LABEL_ON_MAT, anchor="mm", bold=True)
     for i in range(16):
         x, y = tile_origin(i)
         d.rounded_rectangle((x, y, x + TILE_W - 1, y + TILE_H - 1), radius=9, fill=SLOT, outline=MAT_EDGE, width=2)
