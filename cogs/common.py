@@ -16,7 +16,7 @@ from discord import app_commands
 
 from cogs.bot import KeystoneBot
 from cogs.outbox import build_view, close_thread, files_of, public_message
-from keystone.app import Actor, GameService, Reply, Where
+from keystone.app import Actor, GameService, Reply, Where, owed
 from keystone.app.language import client_words
 
 log = logging.getLogger(__name__)
@@ -174,8 +174,10 @@ async def _post(interaction: discord.Interaction[Any], reply: Reply, receipts: R
             await interaction.edit_original_response(attachments=files_of(reply.files), **kwargs)
         elif not response.is_done():
             await response.send_message(files=files_of(reply.files), **kwargs)
-        else:
+        elif deferred_publicly:  # the first follow-up replaces the "thinking..." answer
             await interaction.followup.send(files=files_of(reply.files), **kwargs)
+        else:
+            await _follow_up(interaction, reply)
         await receipts.sent(reply)
     if reply.private is not None or reply.private_files or reply.private_controls:
         private: dict[str, Any] = {"content": (reply.private or "")[:2000], "ephemeral": True,
@@ -194,7 +196,7 @@ async def _post(interaction: discord.Interaction[Any], reply: Reply, receipts: R
             log.warning("could not send the private part of an answer in channel %s; its public messages go on",
                         interaction.channel_id, exc_info=True)
     for extra in reply.more:
-        await interaction.followup.send(files=files_of(extra.files), **public_message(extra))
+        await _follow_up(interaction, extra)
         await receipts.sent(extra)
     if reply.ends_game and isinstance(interaction.channel, discord.Thread):
         await close_thread(interaction.channel, reply.farewell)
@@ -203,8 +205,20 @@ async def _post(interaction: discord.Interaction[Any], reply: Reply, receipts: R
 async def _send_public(interaction: discord.Interaction[Any], reply: Reply, receipts: Receipts) -> None:
     """The public part as follow-ups, after the pressed private message was answered in place."""
     for message in (reply, *reply.more):
-        await interaction.followup.send(files=files_of(message.files), **public_message(message))
+        await _follow_up(interaction, message)
         await receipts.sent(message)
+
+
+async def _follow_up(interaction: discord.Interaction[Any], message: Reply) -> None:
+    """A public message after the interaction's answer. An owed one goes to the channel with its key
+    as nonce: should the process die before it is marked sent, the deliverer's post with the same
+    nonce finds this copy instead of making a second (a follow-up could not be read back)."""
+    kwargs = public_message(message)
+    if message.owed_key is None or interaction.channel_id is None:
+        await interaction.followup.send(files=files_of(message.files), **kwargs)
+        return
+    channel = interaction.client.get_partial_messageable(interaction.channel_id)
+    await channel.send(files=files_of(message.files), nonce=message.owed_key, **kwargs)
 
 
 async def run(interaction: discord.Interaction[Any], work: Awaitable[Reply], *, edit: bool = False,
@@ -214,7 +228,8 @@ async def run(interaction: discord.Interaction[Any], work: Awaitable[Reply], *, 
     The deferral is chosen before the answer is known, so it must never make a private answer
     public: answers that are always private (`private=True`) defer privately; a button or menu
     defers without a message of its own, so each later message keeps its own visibility."""
-    task: asyncio.Task[Reply] = asyncio.ensure_future(work)
+    with owed.answering(interaction.application_id, interaction.token):  # the task keeps it
+        task: asyncio.Task[Reply] = asyncio.ensure_future(work)
     done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
     deferred_publicly = False
     if not done:

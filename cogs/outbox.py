@@ -111,6 +111,29 @@ class DiscordOutbox:
             channel = await self.client.create_dm(discord.Object(user_id))
             await channel.send(text[:2000], nonce=nonce, allowed_mentions=discord.AllowedMentions.none())
 
+    async def shown_as_answer(self, answer: str, reply: Reply) -> bool:
+        """Read the interaction's original answer back (its token needs no permission) and compare
+        its words and attachments with the message's: the same means Discord took it before a crash."""
+        application_id, _, token = answer.partition("/")
+        webhook = discord.Webhook.partial(int(application_id), token, client=self.client)
+        try:
+            with sorted_failures("an interaction's answer"):
+                shown = await webhook.fetch_message(ORIGINAL)  # type: ignore[arg-type]
+        except Undeliverable:  # the interaction is gone (its token expired): nothing can be shown
+            return False
+        return is_shown(shown, reply)
+
+
+ORIGINAL = "@original"
+"""Discord's name for an interaction's original answer, where a message id would go."""
+
+
+def is_shown(message: discord.Message, reply: Reply) -> bool:
+    """Whether `message` is the reply's public message as posted: the same words and the same
+    files (a "thinking..." answer has neither)."""
+    return (bool(message.content or message.attachments) and message.content == public_message(reply)["content"]
+            and [a.filename for a in message.attachments] == [name for name, _, _ in reply.files])
+
 
 @contextlib.contextmanager
 def sorted_failures(where: str) -> Iterator[None]:

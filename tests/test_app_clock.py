@@ -275,6 +275,9 @@ class Outbox:
     async def to_user(self, user_id: int, text: str, nonce: str) -> None:
         self.sent.append(("user", user_id, text))
 
+    async def shown_as_answer(self, answer: str, reply: Reply) -> bool:
+        return False  # no interaction answers here
+
 
 async def test_a_scheduler_tick_posts_due_work_and_survives_a_failing_post(
     service: GameService, time: Time, caplog: pytest.LogCaptureFixture

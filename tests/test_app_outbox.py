@@ -11,13 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from keystone.app import Actor, GameService, Reply, Where
+from keystone.app import Actor, GameService, Reply, Where, owed
 from keystone.app.clock import DAY, HOUR
 from keystone.app.delivery import LONGEST_RETRY, Deliverer, NotNow, Undeliverable, backoff
 from keystone.app.owed import reply_of
 from keystone.app.scheduler import Scheduler
 from keystone.store import GameRecord, Store
-from keystone.store.outbox import HOLD
+from keystone.store.outbox import ANSWER_READABLE, HOLD
 from tests.clock_helpers import T0, Time, deciding_here, game_here, posted, whole_turn
 
 HERE = Where(channel_id=1184513463826616421, guild_id=1184513463826616000)
@@ -30,6 +30,9 @@ class Courier:
     def __init__(self) -> None:
         self.sent: list[tuple[int, str, str]] = []
         self.failing: dict[int, list[Exception]] = {}
+        self.answers: dict[str, str | None] = {}
+        """What each interaction's original answer shows, by '<application id>/<token>'."""
+        self.asked: list[str] = []
 
     async def to_channel(self, channel_id: int, reply: Reply, nonce: str) -> None:
         failures = self.failing.get(channel_id)
@@ -39,6 +42,10 @@ class Courier:
 
     async def to_user(self, user_id: int, text: str, nonce: str) -> None:
         self.sent.append((user_id, text, nonce))
+
+    async def shown_as_answer(self, answer: str, reply: Reply) -> bool:
+        self.asked.append(answer)
+        return self.answers.get(answer) == reply.public
 
 
 @pytest.fixture
@@ -89,6 +96,62 @@ async def test_a_move_and_what_it_owes_are_saved_together_and_the_interaction_ma
     assert await deliverer.deliver() == 1, "nobody posted it: the channel gets it"
     assert courier.sent[0][2] == reply.owed[0], "the key is the nonce"
     assert await service.store.outbox_counts() == {"sent": 2}
+
+
+APP_ID, TOKEN = 1184513463826616320, "aW50ZXJhY3Rpb246MTE4NDUxMzQ2MzgyNjYxNjQ0ODp0b2tlbg"
+
+
+async def test_an_answer_discord_showed_before_a_crash_is_not_posted_again(service: GameService, time: Time) -> None:
+    await start(service)
+    with owed.answering(APP_ID, TOKEN):
+        reply = await play_turn(service, ANN)
+    [key] = reply.owed
+    # The process died after Discord showed the answer, before it was marked sent; a new one starts.
+    time.now += 3.7
+    assert await service.store.release_held(time.now) == 1
+    courier = Courier()
+    courier.answers[f"{APP_ID}/{TOKEN}"] = reply.public
+    assert await Deliverer(service.store, courier).deliver() == 1
+    assert courier.sent == [] and courier.asked == [f"{APP_ID}/{TOKEN}"], "read back, not posted again"
+    assert await service.store.outbox_counts() == {"sent": 2}
+    async with service.store._db.connection() as db:
+        rows = await db.fetch("SELECT count(*) FROM outbox WHERE answer IS NOT NULL", ())
+    assert rows[0][0] == 0, "the interaction's token is not kept once its message is settled"
+    assert key not in [nonce for _, _, nonce in courier.sent]
+
+
+async def test_an_answer_discord_does_not_show_goes_to_the_channel(service: GameService, time: Time) -> None:
+    await start(service)
+    with owed.answering(APP_ID, TOKEN):
+        first = await play_turn(service, ANN)
+        second = await play_turn(service, BOB)
+    time.now += 2.9
+    await service.store.release_held(time.now)
+    courier = Courier()
+    courier.answers[f"{APP_ID}/{TOKEN}"] = "The game begins!"  # the token's answer is another message
+    assert await Deliverer(service.store, courier).deliver() == 2
+    assert [nonce for _, _, nonce in courier.sent] == [*first.owed, *second.owed]
+
+
+async def test_an_answer_too_old_to_read_back_is_posted(service: GameService, time: Time) -> None:
+    await start(service)
+    with owed.answering(APP_ID, TOKEN):
+        reply = await play_turn(service, ANN)
+    time.now += ANSWER_READABLE + 0.8  # Discord no longer keeps the interaction's token
+    courier = Courier()
+    courier.answers[f"{APP_ID}/{TOKEN}"] = reply.public
+    assert await Deliverer(service.store, courier).deliver() == 1
+    assert courier.asked == [] and [nonce for _, _, nonce in courier.sent] == reply.owed
+
+
+async def test_the_scheduler_keeps_no_interaction_with_what_it_owes(service: GameService, time: Time) -> None:
+    await start(service)
+    time.now = T0 + 12 * HOUR + 0.4
+    with owed.answering(APP_ID, TOKEN):  # even inside a command's context, the scheduler's work is its own
+        [reminder] = await service.due_work()
+    courier = Courier()
+    assert await Deliverer(service.store, courier).deliver() == 1 and courier.asked == []
+    assert reminder.reply.mention == [ANN.user_id]
 
 
 async def test_two_schedulers_never_both_play_a_turn_run_out_and_the_miss_counts_once(

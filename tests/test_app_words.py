@@ -91,7 +91,7 @@ ALLOWED: dict[str, dict[str, str]] = {
                                      "ShardedKeystoneBot.__init__"), OPERATOR),
                     "KeystoneBot.service": PROGRAMMING},
     "cogs/common.py": {"service_of": PROGRAMMING},
-    "cogs/outbox.py": dict.fromkeys(("DiscordOutbox.to_user", "sorted_failures"), OPERATOR + " (why a message "
+    "cogs/outbox.py": dict.fromkeys(("DiscordOutbox.to_user", "DiscordOutbox.shown_as_answer", "sorted_failures"), OPERATOR + " (why a message "
                                     "could not be delivered: the deliverer logs it)"),
     "keystone/app/delivery.py": {"Deliverer._one": OPERATOR + " (why a message was given up: logged and kept)"},
     "bot.py": dict.fromkeys(("NO_TOKEN_HELP", "parser", "run_bot", "main"), OPERATOR),

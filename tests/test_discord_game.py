@@ -161,9 +161,8 @@ async def test_skill_steps_come_privately_and_the_turn_is_told_once(
     assert skills and all(" - " in s["name"] for s in skills)
     result = await fake.slash(alice, channel, "skill", {"token": skills[0]["value"]})
     steps = 0
-    while result.is_ephemeral:
+    while result.is_ephemeral and result.message.actionable():  # the last step ends with "your turn is told"
         step = result.message
-        assert step.actionable(), f"refused: {step.content}"
         if has_button(step, "End turn"):
             result = await fake.click(alice, step, label="End turn")
         else:
@@ -176,7 +175,7 @@ async def test_skill_steps_come_privately_and_the_turn_is_told_once(
         steps += 1
         assert steps < 20
     told = fake.public_messages(channel)[before:]
-    assert len(told) == 1 and bob.id in told[0].pinged_user_ids, "the whole turn in one public message"
+    assert len(told) == 1 and bob.id in told[0].pinged_user_ids, f"the whole turn in one public message: {result}"
     assert [a.filename for a in told[0].attachments] == ["turn.png"]
     log = await fake.slash(alice, channel, "keystone log")
     assert log.is_ephemeral and f"skill {skills[0]['value']}" in log.content

@@ -40,6 +40,7 @@ from tests.outbox_helpers import (
     driven_moves,
     execute,
     fetch,
+    lines_matching,
     open_game,
     owed_rows,
     prepare_database,
@@ -172,6 +173,53 @@ async def test_killed_at_every_point_that_matters_the_bot_owes_each_message_once
         await bot.kill()
         bot.close()
         await store.close()
+
+
+async def test_killed_after_discord_showed_the_answer_it_is_read_back_not_posted_again(
+    fake: HoldingDiscord, database: str, tmp_path: Path
+) -> None:
+    alice, bob = fake.user("alice"), fake.user("bob")
+    alice.global_name, bob.global_name = "Zoë Ђорђевић", "李小龍 **bold**"
+    table = fake.channel("table-2")
+    await prepare_database(database)
+    bot = BotProcess(fake, bot_environment(fake, database, scale=SCALE, workers=0), tmp_path)
+    store = await Store.open(database)
+    try:
+        await bot.start()
+        await until(_now(bot.connected), timeout=30, what="the bot to connect")
+        await open_game(fake, alice, bob, table, pace="daily")
+        running = await store.get_active_game(table.id)
+        assert running is not None
+        loaded = await store.load_game(running.id)
+        mover = alice if loaded.record.seats[loaded.state.current].user_id == alice.id else bob
+        command, options = slash_of(driven_moves(loaded.state)[0])
+        answer = fake.hold(CALLBACK, after=True)  # Discord shows the answer; the bot never hears so
+        await fake.slash(mover, table, command, options, wait=False)
+        await answer.wait_caught(10)
+        [owed] = await until(lambda: _owed_after(store, running.id, loaded.state.version), timeout=10,
+                             what="the move committed with its message")
+        await bot.kill()
+        answer.release(run=False)
+        [row] = [r for r in await owed_rows(store) if r.key == owed[0]]
+        assert row.sent_at is None and row.text, "Discord shows it, but the bot died before marking it sent"
+        assert [m.content for m in fake.public_messages(table)].count(row.text[:2000]) == 1
+
+        await bot.start()
+        assert await until(lambda: _sent(store, row.key), timeout=30, what="the message marked sent")
+        await bot.kill()
+        assert [m.content for m in fake.public_messages(table)].count(row.text[:2000]) == 1, "shown once"
+        assert lines_matching(bot.lines, "already its interaction's answer"), "read back, not posted"
+        figures = await audit(store, fake)
+        assert figures.clean and figures.owed == figures.delivered, "\n".join(figures.problems)
+        assert bot.errors() == [], "\n".join(bot.errors())
+    finally:
+        await bot.kill()
+        bot.close()
+        await store.close()
+
+
+async def _sent(store: Store, key: str) -> bool:
+    return any(r.sent_at is not None for r in await owed_rows(store) if r.key == key)
 
 
 def _now(check: Callable[[], bool]) -> Callable[[], Awaitable[bool]]:

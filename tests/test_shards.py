@@ -38,6 +38,9 @@ class Outbox:
     async def to_user(self, user_id: int, text: str, nonce: str) -> None:
         pass
 
+    async def shown_as_answer(self, answer: str, reply: Reply) -> bool:
+        return False  # no interaction answers here
+
 
 def settings(**values: object) -> Settings:
     return Settings(_env_file=None, **values)  # type: ignore[arg-type]

@@ -48,6 +48,12 @@ class Courier(Protocol):
 
     async def to_user(self, user_id: int, text: str, nonce: str) -> None: ...
 
+    async def shown_as_answer(self, answer: str, reply: Reply) -> bool:
+        """Whether interaction `answer`'s original answer (read back from Discord) is this message:
+        then it was posted before a crash could mark it sent. False when Discord no longer knows
+        the interaction; raises `NotNow` when it cannot tell now."""
+        ...
+
 
 def backoff(attempts: int, asked: float | None) -> float:
     """Seconds to wait before the next try of a message that failed `attempts` times before."""
@@ -85,7 +91,11 @@ class Deliverer:
             return "dropped"
         reply = reply_of(head.body)
         try:
-            if head.channel_id is not None:
+            if head.answer is not None and head.channel_id is not None \
+                    and await self.courier.shown_as_answer(head.answer, reply):
+                log.info("message %s of game %s was already its interaction's answer; not posted again",
+                         head.id, head.game_id)
+            elif head.channel_id is not None:
                 await self.courier.to_channel(head.channel_id, reply, head.key)
             elif head.user_id is not None:
                 await self.courier.to_user(head.user_id, reply.private or "", head.key)

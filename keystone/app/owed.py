@@ -7,10 +7,33 @@ from __future__ import annotations
 import base64
 import json
 import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from keystone.app.replies import Control, Option, Reply
 from keystone.store import Outgoing
+
+_answering: ContextVar[str | None] = ContextVar("answering", default=None)
+"""'<application id>/<token>' of the interaction the running service call answers (None: the scheduler)."""
+
+
+@contextmanager
+def answering(application_id: int, token: str) -> Iterator[None]:
+    """Service calls started within answer this interaction: the first message they owe may become
+    its original answer, which the deliverer can read back after a crash instead of posting twice.
+    The token is a credential for 15 minutes: it is kept with that message only, and never logged."""
+    mark = _answering.set(f"{application_id}/{token}")
+    try:
+        yield
+    finally:
+        _answering.reset(mark)
+
+
+def answered() -> str | None:
+    """The interaction the running service call answers, as `answering` set it."""
+    return _answering.get()
 
 
 def body_of(reply: Reply, *, direct: bool = False) -> str:
@@ -52,12 +75,12 @@ def new_key() -> str:
 
 
 def to_channel(reply: Reply, *, game_id: int, guild_id: int | None, channel_id: int, held: bool,
-               for_turn: int | None = None) -> Outgoing:
+               for_turn: int | None = None, answer: str | None = None) -> Outgoing:
     """`reply`'s public message owed to a game's channel (the reply learns its key); `held` while an
-    interaction answers with it."""
+    interaction (`answer`, when it may be its original answer) answers with it."""
     reply.owed_key = new_key()
     return Outgoing(reply.owed_key, body_of(reply), game_id=game_id, guild_id=guild_id, channel_id=channel_id,
-                    held=held, for_turn=for_turn)
+                    held=held, for_turn=for_turn, answer=answer if held else None)
 
 
 def to_person(text: str, *, game_id: int, user_id: int, for_turn: int | None = None) -> Outgoing:

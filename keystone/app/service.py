@@ -818,8 +818,9 @@ class GameService:
         for post in posts:
             if post.ended:
                 post.farewell = threads.say(_speaking.get().public, "threads.closing")
+        answer = owed.answered()  # only the first message can be the interaction's original answer
         return [owed.to_channel(post, game_id=record.id, guild_id=record.guild_id, channel_id=record.channel_id,
-                                held=held) for post in posts]
+                                held=held, answer=answer if n == 0 else None) for n, post in enumerate(posts)]
 
     def _timed(self, timing: Clock | Literal["keep"] | None) -> None:
         """A clock was just saved: the scheduler must be awake for its reminder."""

@@ -90,7 +90,7 @@ TABLES = (  # parents before the rows that refer to them
     Table("daily_servers", ("guild_id", "user_id"), ("joined_at",)),
     Table("server_settings", ("guild_id",), ("language",)),
     Table("outbox", ("id",), ("key", "queue", "game_id", "guild_id", "channel_id", "user_id", "body", "for_turn",
-                              "created_at", "held_until", "attempts", "next_at", "sent_at", "gave_up")),
+                              "created_at", "held_until", "attempts", "next_at", "sent_at", "gave_up", "answer")),
 )
 """Every table but `schema_version`, which the target's own migrations write."""
 BATCH = 500

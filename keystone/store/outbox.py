@@ -19,6 +19,9 @@ from keystone.store.shards import Shards, condition
 
 HOLD = 120.0
 """Seconds an interaction has to post the messages it answers with before the deliverer takes them."""
+ANSWER_READABLE = 14 * 60.0
+"""Seconds after which an interaction's original answer can no longer be read back (Discord keeps
+its token for 15 minutes; a minute is left for the read itself)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,7 +29,8 @@ class Outgoing:
     """A message to write with its cause: public in `channel_id`, or to person `user_id` by direct
     message. `key` is the caller's unique name for it (it marks it sent, and is Discord's nonce);
     `for_turn` marks a reminder (dropped once its game's clock times another turn); `held` keeps it
-    for the interaction that answers with it."""
+    for the interaction that answers with it, and `answer` ('<application id>/<token>') names that
+    interaction, whose original answer may be this message (read back before a take-over)."""
 
     key: str
     body: str
@@ -36,6 +40,7 @@ class Outgoing:
     user_id: int | None = None
     for_turn: int | None = None
     held: bool = False
+    answer: str | None = None
 
     @property
     def queue(self) -> str:
@@ -44,7 +49,8 @@ class Outgoing:
 
 @dataclass(frozen=True, slots=True)
 class Waiting:
-    """The first unsent message of a queue, due now. `stale`: a reminder whose turn has passed."""
+    """The first unsent message of a queue, due now. `stale`: a reminder whose turn has passed;
+    `answer`: the interaction whose original answer may already show it (while still readable)."""
 
     id: int
     key: str
@@ -54,6 +60,7 @@ class Waiting:
     body: str
     attempts: int
     stale: bool
+    answer: str | None = None
 
 
 WAITING = "o.sent_at IS NULL AND o.gave_up IS NULL"
@@ -69,9 +76,9 @@ async def write_posts(db: Connection, posts: Sequence[Outgoing], now: float) -> 
             raise InvalidInput("A message's key is 1 to 25 characters.")
         await db.execute(
             "INSERT INTO outbox (key, queue, game_id, guild_id, channel_id, user_id, body, for_turn, created_at, "
-            "held_until, next_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "held_until, next_at, answer) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (post.key, post.queue, post.game_id, post.guild_id, post.channel_id, post.user_id, post.body,
-             post.for_turn, now, now + HOLD if post.held else None, now),
+             post.for_turn, now, now + HOLD if post.held else None, now, post.answer if post.held else None),
         )
 
 
@@ -97,12 +104,12 @@ class Deliveries:
             rows = await db.fetch(
                 "SELECT o.id, o.key, o.game_id, o.channel_id, o.user_id, o.body, o.attempts, "
                 "CASE WHEN o.for_turn IS NULL THEN 0 WHEN EXISTS (SELECT 1 FROM clocks c WHERE c.game_id = o.game_id "
-                "AND c.turn = o.for_turn) THEN 0 ELSE 1 END "
+                "AND c.turn = o.for_turn) THEN 0 ELSE 1 END, CASE WHEN o.created_at > ? THEN o.answer END "
                 f"FROM outbox o WHERE {WAITING} AND {HEAD} AND (o.held_until IS NULL OR o.held_until <= ?) "
                 f"AND o.next_at <= ?{games} ORDER BY o.id LIMIT ?",
-                (now, now, *params, limit),
+                (now - ANSWER_READABLE, now, now, *params, limit),
             )
-        return [Waiting(r[0], r[1], r[2], r[3], r[4], r[5], int(r[6]), bool(r[7])) for r in rows]
+        return [Waiting(r[0], r[1], r[2], r[3], r[4], r[5], int(r[6]), bool(r[7]), r[8]) for r in rows]
 
     async def next_post_at(self, *, shards: Shards | None = None) -> float | None:
         """When the earliest waiting queue head may next be tried (None: nothing waits)."""
@@ -121,7 +128,8 @@ class Deliveries:
         False if it was already marked (the deliverer and an interaction raced)."""
         async with self._db.connection() as db:
             changed = await db.execute(
-                "UPDATE outbox SET sent_at = ?, body = '' WHERE key = ? AND sent_at IS NULL", (self._clock(), key),
+                "UPDATE outbox SET sent_at = ?, body = '', answer = NULL WHERE key = ? AND sent_at IS NULL",
+                (self._clock(), key),
             )
         return changed == 1
 
@@ -156,7 +164,8 @@ class Deliveries:
         """This message can never be sent (the channel is gone, no permission): the queue goes on without it."""
         async with self._db.connection() as db:
             await db.execute(
-                "UPDATE outbox SET gave_up = ?, body = '', held_until = NULL WHERE id = ? AND sent_at IS NULL",
+                "UPDATE outbox SET gave_up = ?, body = '', held_until = NULL, answer = NULL "
+                "WHERE id = ? AND sent_at IS NULL",
                 (reason[:500], validate.ident(post_id, "message")),
             )
 
