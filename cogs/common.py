@@ -18,6 +18,7 @@ from cogs.bot import KeystoneBot
 from cogs.outbox import build_view, close_thread, files_of, public_message
 from keystone.app import Actor, GameService, Reply, Where, owed
 from keystone.app.language import client_words
+from keystone.app.moves import Moves
 
 log = logging.getLogger(__name__)
 
@@ -75,7 +76,7 @@ class Receipts:
 
     def __init__(self, interaction: discord.Interaction[Any], reply: Reply) -> None:
         client = interaction.client
-        self.service = client.service if isinstance(client, KeystoneBot) else None
+        self.service: Moves | None = client.service if isinstance(client, KeystoneBot) else None
         self.pending = list(reply.owed)
         self.answering: tuple[str, str] | None = None
         """(key, words) of the owed message being posted as the interaction's original answer: the

@@ -1,8 +1,8 @@
 """Discord adapter for the Field Journal: `/journal list`, `start`, `status` and `abandon`.
 
-Thin like the game cog: it shares the bot's `GameService` with it, so a journal game is played with the
-same `/take`, `/skill` and buttons, and its end (verdict, stars, the recommended next assignment) is
-the service's work.
+Thin like the game cog: it serves the journal concern of the bot's one `GameService`, so a journal
+game is played with the same `/take`, `/skill` and buttons, and its end (verdict, stars, the
+recommended next assignment) is the service's work.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from discord.ext import commands
 
 from cogs.bot import KeystoneBot
 from cogs.common import EVERYWHERE, INSTALLS, actor_of, run, service_of, where_of
-from keystone.app import GameService
+from keystone.app.journal_service import JournalService
 from keystone.engine.campaign import LAST_ASSIGNMENT
 
 
@@ -34,7 +34,7 @@ class JournalCog(commands.Cog, name="Journal"):
     journal = app_commands.Group(name="journal", description=f"The Field Journal: {LAST_ASSIGNMENT} solo assignments",
                                  allowed_contexts=EVERYWHERE, allowed_installs=INSTALLS)
 
-    def __init__(self, bot: commands.Bot, service: GameService) -> None:
+    def __init__(self, bot: commands.Bot, service: JournalService) -> None:
         self.bot = bot
         self.service = service
 

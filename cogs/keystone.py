@@ -34,7 +34,8 @@ from keystone.app.daily import Show
 from keystone.app.daily import say as say_daily
 from keystone.app.language import LanguageChoice, Whose, client_words
 from keystone.app.listing import Scope
-from keystone.app.service import Mode, Wordlist
+from keystone.app.lobby import Lobby, Mode
+from keystone.app.suggestions import Wordlist
 from keystone.app.text import habitat_value
 from keystone.cards import Ruleset
 from keystone.engine.bots import LEVELS, Level
@@ -253,11 +254,11 @@ class NewOptions:
     envelope: bool
     pace: Pace | None
 
-    def open(self, service: GameService, where: Where, actor: Actor) -> Awaitable[Reply]:
+    def open(self, service: Lobby, where: Where, actor: Actor) -> Awaitable[Reply]:
         return service.new(where, actor, self.players, self.rules, mode=self.mode, assignment=self.assignment,
                            opponent=self.opponent, envelope=self.envelope, pace=self.pace)
 
-    async def problem(self, service: GameService, where: Where, actor: Actor) -> str | None:
+    async def problem(self, service: Lobby, where: Where, actor: Actor) -> str | None:
         return await service.why_not_new(where, actor, self.players, mode=self.mode, assignment=self.assignment,
                                          opponent=self.opponent, envelope=self.envelope, pace=self.pace)
 

@@ -16,7 +16,7 @@ import sys
 import pytest
 
 from keystone.app import Actor, GameService, Where
-from keystone.app import service as service_module
+from keystone.app import moves as service_module
 from keystone.app.bots import simple_action
 from keystone.engine import GameState
 from keystone.store import Store

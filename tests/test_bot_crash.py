@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from keystone.app import Actor, GameService, Where
-from keystone.app import service as service_module
+from keystone.app import moves as service_module
 from keystone.app.bots import simple_action
 from keystone.engine.coop import acting_player
 from keystone.store import Store

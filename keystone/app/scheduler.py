@@ -22,7 +22,7 @@ import math
 from collections.abc import Awaitable, Callable
 
 from keystone.app.delivery import Courier, Deliverer
-from keystone.app.service import GameService
+from keystone.app.timing import Timing
 from keystone.store import Shards
 
 log = logging.getLogger(__name__)
@@ -35,7 +35,7 @@ class Scheduler:
     """Call `tick()` directly (tests), or `start()` the loop and `stop()` it when closing."""
 
     def __init__(
-        self, service: GameService, courier: Courier, *, ready: Callable[[], Awaitable[object]] | None = None,
+        self, service: Timing, courier: Courier, *, ready: Callable[[], Awaitable[object]] | None = None,
         most_wait: float = MOST_WAIT, shards: Shards | None = None,
     ) -> None:
         self.service = service
