@@ -6,12 +6,13 @@ a lost clock is found again; Discord's failures are retried in order or given up
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
-from keystone.app import Actor, GameService, Reply, Where, owed
+from keystone.app import Actor, GameService, Reply, Where, clock, owed
 from keystone.app.clock import DAY, HOUR
 from keystone.app.delivery import LONGEST_RETRY, Deliverer, NotNow, Undeliverable, backoff
 from keystone.app.owed import reply_of
@@ -247,6 +248,26 @@ async def test_a_running_game_whose_clock_was_lost_is_timed_again(service: GameS
     game = await record(service)
     assert game.clock is not None and (game.clock.seat, game.clock.started_at) == (0, time.now)
     assert await service.time_clockless() == 0
+
+
+async def test_a_clock_saved_while_the_lost_clock_check_waited_is_kept(service: GameService, time: Time) -> None:
+    """The check for lost clocks lists a game whose turn is between two saves (a person's move, then
+    the away seat's bot turn), waits for the game, and must find the clock the bot turn saved: timing
+    it again would restart the turn and owe its reminder a second time."""
+    game = await start(service)
+    await service.store.set_clock(game.id, None)  # a bot decides for a moment
+    time.now += 3.1
+    async with service._locked(game.id):
+        check = asyncio.create_task(service.time_clockless())
+        await asyncio.sleep(0.05)  # the check has listed the game and waits for it
+        saved = await record(service)
+        assert saved.clock is None and not check.done()
+        turn = clock.decider(saved, (await service.store.load_game(game.id)).state)
+        assert turn is not None
+        kept = clock.start(turn, "daily", time.now - 1.3)
+        await service.store.set_clock(game.id, kept)  # the bot turn's save, with the next person's clock
+    assert await check == 0, "nothing was lost by then"
+    assert (await record(service)).clock == kept
 
 
 async def test_the_deliverer_keeps_order_retries_with_backoff_and_gives_up_with_a_reason(

@@ -58,6 +58,8 @@ class Timing(Turns):
                 continue
             async with self._locked(game_id):
                 loaded = await self.store.load_game(game_id)
+                if loaded.record.clock is not None or loaded.record.version != version:
+                    continue  # it moved on while this waited (a bot turn saved the next clock)
                 fresh = self._clock_for(loaded.record, None, loaded.state)
                 if isinstance(fresh, Clock):
                     await self.store.set_clock(game_id, fresh)
