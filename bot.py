@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib.metadata
 import logging
 import sys
 import textwrap
+import tomllib
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
@@ -19,6 +21,8 @@ from pydantic import ValidationError
 from keystone.settings import Settings, describe_error, load_settings
 
 ENV_FILE = Path(__file__).resolve().with_name(".env")
+PYPROJECT = Path(__file__).resolve().with_name("pyproject.toml")
+DISTRIBUTION = "keystone-bot"
 REDACTED = "[redacted]"
 LOG_FORMAT = "%(asctime)s %(levelname)-8s %(name)s: %(message)s"
 
@@ -83,8 +87,30 @@ def run_local(argv: Sequence[str]) -> int:
     return play.main(list(argv))
 
 
+def version(pyproject: Path = PYPROJECT) -> str:
+    """This bot's version, written in one place: `[project] version` in pyproject.toml.
+
+    Run from a checkout (as `python bot.py` is), the pyproject.toml beside this script is read: it
+    describes the code that runs, even if an older copy was once installed into the environment.
+    Without it, the installed package's metadata (made from that same field) answers.
+    """
+    try:
+        with pyproject.open("rb") as file:
+            project = tomllib.load(file).get("project", {})
+    except (OSError, tomllib.TOMLDecodeError):
+        project = {}
+    if project.get("name") == DISTRIBUTION and isinstance(project.get("version"), str):
+        return str(project["version"])
+    try:
+        return importlib.metadata.version(DISTRIBUTION)
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown"
+
+
 def parser() -> argparse.ArgumentParser:
     made = argparse.ArgumentParser(prog="bot.py", description="Run the Keystone: North America Discord bot.")
+    made.add_argument("--version", action="version", version=f"{DISTRIBUTION} {version()}",
+                      help="print the version and exit")
     made.add_argument("--local", action="store_true",
                       help="play in the terminal without Discord; further options go to the terminal game "
                       "(see --local --help)")

@@ -2,6 +2,9 @@
 then app, then the command line, cogs and bot.py on top; no cycle between them. Only the store
 talks to a database (aiosqlite, asyncpg), and only the catalogues (i18n) read Babel.
 
+Inside a package, too, the modules import one way: no two modules of keystone/engine (or of
+app, store, render, cogs, or any other package) import each other, directly or around a circle.
+
 Every import counts, including those inside functions and under TYPE_CHECKING, so a cycle
 cannot hide in a function body.
 """
@@ -107,3 +110,116 @@ def test_only_the_composition_root_of_the_cogs_reaches_the_store() -> None:
     reaching = [path.name for path in sorted((ROOT / "cogs").glob("*.py")) if path.name != "bot.py"
                 and any(layer_of(m) == "store" for m in imported(path.read_text(encoding="utf-8")))]
     assert reaching == []
+
+
+# --------------------------------------------------------------------------- cycles between modules
+
+PACKAGES = ("keystone.engine", "keystone.app", "keystone.store", "keystone.render", "cogs")
+"""The packages the issue named; every other package found is checked as well."""
+
+
+def module_name(path: Path) -> str:
+    """The dotted name of a source file: a package's `__init__.py` is the package itself."""
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imported_modules(source: str, name: str, is_package: bool, known: frozenset[str]) -> set[str]:
+    """The modules among `known` that a source named `name` imports, wherever the import sits.
+
+    `from keystone.engine import rng` imports the module `keystone.engine.rng` when there is one,
+    otherwise a name out of the package `keystone.engine`; relative imports are resolved too.
+    """
+
+    def nearest(dotted: str) -> str | None:
+        while dotted and dotted not in known:
+            dotted = dotted.rpartition(".")[0]
+        return dotted or None
+
+    package = name if is_package else name.rpartition(".")[0]
+    found: set[str | None] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found.update(nearest(alias.name) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*anchor, base] if base else anchor)
+            for alias in node.names:
+                whole = f"{base}.{alias.name}"
+                found.add(whole if whole in known else nearest(base))
+    found.discard(name)
+    return {module for module in found if module is not None}
+
+
+@functools.cache
+def module_graph() -> dict[str, frozenset[str]]:
+    """Module -> the modules of this project it imports (read once)."""
+    paths = {module_name(path): path for path in sources()}
+    known = frozenset(paths)
+    return {name: frozenset(imported_modules(path.read_text(encoding="utf-8"), name, path.name == "__init__.py", known))
+            for name, path in paths.items()}
+
+
+def find_cycle(edges: dict[str, frozenset[str]]) -> list[str] | None:
+    """One import cycle in `edges` as a path that ends where it starts, or None when there is none."""
+    done: set[str] = set()
+
+    def visit(node: str, path: list[str]) -> list[str] | None:
+        if node in path:
+            return [*path[path.index(node):], node]
+        if node in done:
+            return None
+        for target in sorted(edges.get(node, ())):
+            cycle = visit(target, [*path, node])
+            if cycle is not None:
+                return cycle
+        done.add(node)
+        return None
+
+    for start in sorted(edges):
+        cycle = visit(start, [])
+        if cycle is not None:
+            return cycle
+    return None
+
+
+def packages() -> list[str]:
+    """Every package with modules of its own under keystone/ and cogs/ (subpackages belong to their top one)."""
+    found = set()
+    for path in sources():
+        if path.name == "__init__.py":
+            parts = module_name(path).split(".")
+            found.add(".".join(parts[:2] if parts[0] == "keystone" else parts[:1]))
+    return sorted(found - {"keystone"})
+
+
+def test_the_packages_named_in_the_rule_are_still_there() -> None:
+    assert set(PACKAGES) <= set(packages()), sorted(set(PACKAGES) - set(packages()))
+
+
+@pytest.mark.parametrize("package", packages())
+def test_the_modules_of_a_package_import_each_other_one_way(package: str) -> None:
+    inside = {name: frozenset(t for t in targets if t == package or t.startswith(package + "."))
+              for name, targets in module_graph().items() if name == package or name.startswith(package + ".")}
+    cycle = find_cycle(inside)
+    assert cycle is None, "import cycle: " + " -> ".join(cycle or ())
+
+
+def test_the_cycle_check_sees_every_kind_of_import() -> None:
+    """A cycle through a function body, a TYPE_CHECKING block or a relative import is still found;
+    `from package import module` is an edge to the module, not to the package."""
+    known = frozenset({"p", "p.a", "p.b", "p.c", "p.d"})
+    sources_of = {
+        "p": ("from p.a import thing\n", True),
+        "p.a": ("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from p import b\n", False),
+        "p.b": ("def later():\n    from .c import x\n", False),
+        "p.c": ("import p.a\n", False),
+        "p.d": ("from p import thing\n", False),
+    }
+    edges = {name: frozenset(imported_modules(text, name, is_package, known))
+             for name, (text, is_package) in sources_of.items()}
+    assert edges == {"p": {"p.a"}, "p.a": {"p.b"}, "p.b": {"p.c"}, "p.c": {"p.a"}, "p.d": {"p"}}
+    assert find_cycle(edges) == ["p.a", "p.b", "p.c", "p.a"]
+    assert find_cycle({**edges, "p.c": frozenset()}) is None

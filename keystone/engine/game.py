@@ -614,15 +614,5 @@ DECISIONS = ("choose_exhausted", "draw_place", "place_held", "pile_held", "move"
 """The steps that wait for a player's decision (each has its own `error.step.*` words)."""
 
 
-# --------------------------------------------------------------------------- replay
-
-
-def replay(config: GameConfig, seed: int, names: Sequence[str], log: Iterable[str]) -> GameState:
-    """Rebuild a state from its seed and action log (notation strings, `undo` entries included)."""
-    from keystone.engine.history import rebuild  # history builds on `apply`, so it imports this module
-
-    return rebuild(new_game(config, seed, names), list(log)).state
-
-
 def is_over(state: GameState) -> bool:
     return state.phase == "over"

@@ -4,18 +4,21 @@ As on Board Game Arena, the player to act may take back their last action of thi
 hidden information has come out since (no card drawn from the deck into a hand, no Field refill
 from the deck, no reshuffle). The log stays append-only: an undo is logged as `undo`, and replay
 restores the state before the previous action still in effect, so seed + log gives the same state.
+
+This module builds on `game` (it plays moves with `apply`); `game` never imports it.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from keystone.engine.actions import IllegalAction, parse_action
 from keystone.engine.events import Event
-from keystone.engine.game import apply
+from keystone.engine.game import apply, new_game
 from keystone.engine.messages import Message, message
-from keystone.engine.state import GameState
+from keystone.engine.state import GameConfig, GameState
 
 UNDO = "undo"
 
@@ -120,3 +123,8 @@ def rebuild(start: GameState, log: list[str]) -> History:
     for notation in log:
         history.play(notation)
     return history
+
+
+def replay(config: GameConfig, seed: int, names: Sequence[str], log: Iterable[str]) -> GameState:
+    """Rebuild a state from its seed and action log (notation strings, `undo` entries included)."""
+    return rebuild(new_game(config, seed, names), list(log)).state
