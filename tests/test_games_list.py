@@ -11,8 +11,8 @@ from keystone.app.bots import simple_action
 from keystone.app.listing import EMPTY, MESSAGE_LIMIT, NO_SERVER
 from keystone.engine import GameConfig
 from keystone.store import SeatInfo, Store
+from keystone.store.games import USERS_OPEN_GAMES
 from keystone.store.migrate import migrations
-from keystone.store.store import USERS_OPEN_GAMES
 from tests.store_helpers import play, query, start_game
 
 ANN, BOB, CID = Actor(1, "Ann"), Actor(2, "Bob"), Actor(3, "Cid")

@@ -9,11 +9,12 @@ arrives. The body is the application's own JSON: the store neither reads nor wor
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from keystone.store import validate
-from keystone.store.backend import Connection, Database
+from keystone.store.backend import Connection
+from keystone.store.base import StoreBase
 from keystone.store.errors import InvalidInput
 from keystone.store.shards import Shards, condition
 
@@ -82,11 +83,8 @@ async def write_posts(db: Connection, posts: Sequence[Outgoing], now: float) -> 
         )
 
 
-class Deliveries:
-    """The outbox's half of the store (mixed into `Store`, which gives it the database and clock)."""
-
-    _db: Database
-    _clock: Callable[[], float]
+class Deliveries(StoreBase):
+    """The outbox's half of the store (mixed into `Store`; `StoreBase` gives it the database and clock)."""
 
     async def post(self, posts: Sequence[Outgoing]) -> None:
         """Owe these messages, with no other cause to write them with."""

@@ -1,4 +1,6 @@
-"""SQL shared by the store's methods and the helpers that run inside an open transaction."""
+"""SQL shared by the store's methods and the helpers that run inside an open transaction.
+
+Every concern's half of the `Store` (games, moves, clocks, ...) imports from here, never from each other."""
 
 from __future__ import annotations
 
@@ -7,11 +9,12 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Any, Literal
 
-from keystone.engine import load_config
+from keystone.engine import GameConfig, GameState, dump_config, dump_state, load_config
 from keystone.store import validate
 from keystone.store.backend import Connection, Dialect, IntegrityViolation, Row
-from keystone.store.errors import GameNotFound, InvalidInput, StaleVersion, WrongStatus
-from keystone.store.models import Clock, GameRecord, SeatInfo
+from keystone.store.errors import ChannelBusy, GameNotFound, InvalidInput, StaleVersion, WrongStatus
+from keystone.store.integrity import state_digest
+from keystone.store.models import BoardSummary, Clock, GameRecord, Kind, SeatInfo
 
 
 @cache
@@ -139,3 +142,51 @@ async def upsert_campaign(db: Connection, user_id: int, journal: int, stars: int
         "completed_at = coalesce(campaign.completed_at, excluded.completed_at), updated_at = excluded.updated_at",
         (user_id, journal, stars, score, now if stars > 0 else None, now),
     )
+
+
+async def insert_game(
+    db: Connection, guild_id: int | None, channel_id: int, kind: Kind, journal: int | None,
+    config: GameConfig, host_id: int, seats: Sequence[SeatInfo], now: float,
+) -> int:
+    """Insert a lobby with its seats and return its id; `ChannelBusy` if the channel has an open game."""
+    params = (
+        validate.optional_ident(guild_id, "server id"), validate.ident(channel_id, "channel id"), kind, journal,
+        config.rules, dump_config(config), validate.ident(host_id, "host id"), now, now,
+    )
+    try:
+        rows = await db.fetch(
+            "INSERT INTO games (guild_id, channel_id, kind, assignment, ruleset, config, host_id, status, "
+            "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?) RETURNING id",
+            params,
+        )
+    except IntegrityViolation as error:
+        raise ChannelBusy(channel_id) from error
+    game_id = int(rows[0][0])
+    await write_seats(db, game_id, seats)
+    return game_id
+
+
+async def write_start(db: Connection, game_id: int, state: GameState, now: float) -> None:
+    """Turn the game into a running one at `state`, its initial state (version 0)."""
+    snapshot = dump_state(state)
+    names = json.dumps([s.name for s in state.seats])
+    await db.execute(
+        "UPDATE games SET status = 'active', seed = ?, names = ?, config = ?, ruleset = ?, snapshot = ?, "
+        "version = 0, state_hash = ?, updated_at = ? WHERE id = ?",
+        (state.seed, names, dump_config(state.config), state.config.rules, snapshot,
+         state_digest(snapshot), now, game_id),
+    )
+
+
+def summary_columns(summary: BoardSummary | None) -> tuple[str | None, int | None, str | None]:
+    """A result's (best_line, best_line_points, habitats) columns for a board summary (or None)."""
+    if summary is None:
+        return None, None, None
+    return summary.best_line, summary.best_line_points, json.dumps(dict(sorted(summary.habitats.items())))
+
+
+def summary_of(line: str | None, points: int | None, habitats: str | None) -> BoardSummary | None:
+    """The board summary those columns hold (None for a result saved before summaries were)."""
+    if line is None or points is None or habitats is None:
+        return None
+    return BoardSummary(line, points, json.loads(habitats))
