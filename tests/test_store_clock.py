@@ -55,6 +55,20 @@ async def test_only_running_games_with_a_pace_are_timed(store_target: str) -> No
             await store.set_clock(lobby.id, Clock(0, 0, 10.0, 5.0, 20.0))
 
 
+async def test_a_lost_clock_is_given_only_while_the_game_still_has_none_at_that_version(store_target: str) -> None:
+    async with await Store.open(store_target, clock=Time(T0)) as store:
+        game = await timed_game(store)
+        version = (await store.get_game(game)).version
+        kept = clock(turn=0, seat=0, start=T0 + 0.37)
+        await store.set_clock(game, kept)  # another process timed it first
+        assert not await store.time_lost_clock(game, version, clock(start=T0 + 9.81))
+        assert (await store.get_game(game)).clock == kept, "the clock that was there stays"
+        await store.set_clock(game, None)
+        assert not await store.time_lost_clock(game, version - 1, clock(start=T0 + 9.81)), "it moved on since"
+        assert await store.time_lost_clock(game, version, clock(start=T0 + 9.81))
+        assert (await store.get_game(game)).clock == clock(start=T0 + 9.81)
+
+
 async def test_the_clock_goes_when_the_game_ends(store_target: str) -> None:
     async with await Store.open(store_target, clock=Time(T0)) as store:
         game = await timed_game(store)

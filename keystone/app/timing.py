@@ -62,7 +62,8 @@ class Timing(Turns):
                     continue  # it moved on while this waited (a bot turn saved the next clock)
                 fresh = self._clock_for(loaded.record, None, loaded.state)
                 if isinstance(fresh, Clock):
-                    await self.store.set_clock(game_id, fresh)
+                    if not await self.store.time_lost_clock(game_id, version, fresh):
+                        continue  # another process timed it, or it moved on, meanwhile
                     log.warning("game %s had no clock for its turn %s; timed it from now", game_id, fresh.turn)
                     timed += 1
                 else:

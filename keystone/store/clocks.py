@@ -52,6 +52,20 @@ class Clocks(StoreBase):
         async with self._db.connection() as db:
             await write_clock(db, game_id, clock)
 
+    async def time_lost_clock(self, game_id: int, version: int, clock: Clock) -> bool:
+        """Give a running game at `version` that has no clock this one; False (nothing written) when
+        the game moved on or was timed meanwhile, by this process or another on the same database."""
+        game_id = validate.ident(game_id, "game")
+        c = validate.clock(clock)
+        async with self._db.connection() as db:
+            changed = await db.execute(
+                "INSERT INTO clocks (game_id, turn, seat, started_at, remind_at, deadline, reminded) "
+                "SELECT id, ?, ?, ?, ?, ?, ? FROM games WHERE id = ? AND version = ? AND status = 'active' "
+                "AND pace IS NOT NULL ON CONFLICT (game_id) DO NOTHING",
+                (c.turn, c.seat, c.started_at, c.remind_at, c.deadline, int(c.reminded), game_id, version),
+            )
+        return changed == 1
+
     async def claim_reminder(self, game_id: int, turn: int, seat: int, posts: Sequence[Outgoing] = ()) -> bool:
         """Mark the reminder of the clock timing (`turn`, `seat`) sent and owe its `posts`, in one
         transaction; True only for the one caller that marked it (so a reminder goes out once,
