@@ -13,6 +13,7 @@ import argparse
 import contextlib
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextvars import ContextVar
 from typing import Any, NoReturn
 
 from keystone.i18n import DEFAULT, LANGUAGE_NAMES, LANGUAGES, Language, language, tr
@@ -40,6 +41,9 @@ ARGPARSE_WORDS = {
 }
 """argparse's own English words (its gettext message ids) -> the key `cli.argparse.<name>`."""
 
+_SPOKEN: ContextVar[Language] = ContextVar("keystone_cli_spoken", default=DEFAULT)
+"""The language argparse speaks while it parses, so a `type=` check (`whole`, `positive`) refuses in it too."""
+
 
 def argparse_word(lang: Language, text: str) -> str:
     """One of argparse's own words in `lang` (any word not listed stays argparse's English)."""
@@ -53,10 +57,12 @@ def speaking(lang: Language) -> Iterator[None]:
     hooked: Any = argparse
     saved = hooked._
     hooked._ = lambda text: argparse_word(lang, text)
+    spoken = _SPOKEN.set(lang)
     try:
         yield
     finally:
         hooked._ = saved
+        _SPOKEN.reset(spoken)
 
 
 class Parser(argparse.ArgumentParser):
@@ -85,7 +91,7 @@ class Parser(argparse.ArgumentParser):
 
     def _pointer(self) -> str:
         usage = " ".join(self.format_usage().split())
-        return usage if len(usage) <= USAGE_WIDTH else f"`{self.prog} -h` lists the options"
+        return usage if len(usage) <= USAGE_WIDTH else tr(self.lang, "cli.pointer", prog=self.prog)
 
 
 def _sentence(message: str) -> str:
@@ -110,20 +116,21 @@ def parse(
 
 
 def whole(text: str) -> int:
-    """A whole number of 0 or more, for `type=`: a bad one is refused by argparse in a sentence."""
+    """A whole number of 0 or more, for `type=`: a bad one is refused by argparse in a sentence, in the
+    language the parser speaks (`cli.number.whole`)."""
     if not text.isascii() or not text.isdigit():
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number")
+        raise argparse.ArgumentTypeError(tr(_SPOKEN.get(), "cli.number.whole", value=repr(text)))
     return int(text)
 
 
 def positive(text: str) -> int:
-    """A whole number of at least 1, for `type=`."""
+    """A whole number of at least 1, for `type=` (refused as `cli.number.positive`)."""
     try:
         number = int(text)
     except ValueError:
         number = 0
     if number < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
+        raise argparse.ArgumentTypeError(tr(_SPOKEN.get(), "cli.number.positive", value=repr(text)))
     return number
 
 
