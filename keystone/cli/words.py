@@ -45,7 +45,8 @@ def sample(lang: Language, count: int) -> dict[str, object]:
     return {
         "name": "Zoë", "names": "Zoë, Jürgen", "who": "Zoë", "seat": "Jürgen", "seat1": 1, "seat2": 2,
         "seat3": 3, "seat4": 4, "winner": "Zoë", "winners": "Zoë, Jürgen", "host": "Zoë", "voter": "Jürgen",
-        "opponent": "Jürgen", "user_id": "<@1>", "you": "Zoë", "bot": "Normaler Bot" if lang == "de" else "Normal bot",
+        "opponent": "Jürgen", "user_id": 197038439483310086, "you": "Zoë",
+        "bot": "Normaler Bot" if lang == "de" else "Normal bot",
         "count": count, "number": 7, "amount": count, "value": count, "total": 4, "met": 2, "last": 20, "most": 60,
         "won": 3, "stars": trn(lang, "stats.stars", count), "points": points, "score": points, "best": 78,
         "mean": decimal(lang, 61.44, 1), "day": day_text(lang, "2026-12-01"), "other": day_text(lang, "2026-11-30"),
