@@ -253,10 +253,11 @@ class NewOptions:
     opponent: Level | None
     envelope: bool
     pace: Pace | None
+    hints: bool | None = None
 
     def open(self, service: Lobby, where: Where, actor: Actor) -> Awaitable[Reply]:
         return service.new(where, actor, self.players, self.rules, mode=self.mode, assignment=self.assignment,
-                           opponent=self.opponent, envelope=self.envelope, pace=self.pace)
+                           opponent=self.opponent, envelope=self.envelope, pace=self.pace, hints=self.hints)
 
     async def problem(self, service: Lobby, where: Where, actor: Actor) -> str | None:
         return await service.why_not_new(where, actor, self.players, mode=self.mode, assignment=self.assignment,
@@ -319,7 +320,9 @@ class KeystoneCog(commands.Cog, name="Keystone"):
                            opponent="Seat a bot of this level (in a DM the game starts against it at once)",
                            envelope="Add the sealed envelope's cards (opened by starting the last assignment)",
                            thread="Open the game in its own new thread of this channel, so the channel hosts many",
-                           pace="How long a turn may take: live 10 minutes, daily 24 hours (default), relaxed 3 days")
+                           pace="How long a turn may take: live 10 minutes, daily 24 hours (default), relaxed 3 days",
+                           hints="Allow /keystone hint (default: yes, except in rated games; "
+                                 "a hinted game is not rated)")
     @app_commands.choices(rules=[app_commands.Choice(name="Second edition", value="second-edition"),
                                  app_commands.Choice(name="First-edition variant", value="first-edition")],
                           mode=[app_commands.Choice(name="Competitive", value="competitive"),
@@ -330,8 +333,8 @@ class KeystoneCog(commands.Cog, name="Keystone"):
                   rules: Ruleset = "second-edition", mode: Mode = "competitive",
                   assignment: app_commands.Range[int, 1, LAST_ASSIGNMENT] | None = None,
                   opponent: Level | None = None, envelope: bool = False, thread: bool = False,
-                  pace: Pace | None = None) -> None:
-        options = NewOptions(players, rules, mode, assignment, opponent, envelope, pace)
+                  pace: Pace | None = None, hints: bool | None = None) -> None:
+        options = NewOptions(players, rules, mode, assignment, opponent, envelope, pace, hints)
         work = self._new_in_thread(interaction, options) if thread else options.open(
             self.service, where_of(interaction), actor_of(interaction))
         await run(interaction, work)
@@ -385,6 +388,11 @@ class KeystoneCog(commands.Cog, name="Keystone"):
     @keystone.command(name="field", description="Show the Field: the six cards to take and what each costs")
     async def field(self, interaction: discord.Interaction[Any]) -> None:
         await run(interaction, self.service.field(where_of(interaction), actor_of(interaction)), private=True)
+
+    @keystone.command(name="hint",
+                      description="On your turn: the move the hard bot would play for you (only you see it)")
+    async def hint(self, interaction: discord.Interaction[Any]) -> None:
+        await run(interaction, self.service.hint(where_of(interaction), actor_of(interaction)), private=True)
 
     @keystone.command(name="objective", description="Show your secret objective (only you see it)")
     async def objective(self, interaction: discord.Interaction[Any]) -> None:

@@ -19,14 +19,16 @@ SECRET_MARK = "secret objective (card"
 
 
 
-async def open_game(fake: FakeDiscord, channel: FakeChannel, host: FakeUser, guest: FakeUser) -> InteractionResult:
+async def open_game(fake: FakeDiscord, channel: FakeChannel, host: FakeUser, guest: FakeUser,
+                    **options: object) -> InteractionResult:
     """Lobby by slash command, the guest joins with the button, the host starts with the button."""
-    lobby = await fake.slash(host, channel, "keystone new", {"players": 2})
+    lobby = await fake.slash(host, channel, "keystone new", {"players": 2, **options})
     assert not lobby.is_ephemeral and "Seated (1/2)" in lobby.content
     joined = await fake.click(guest, lobby.message, label="Join")
     assert "Seated (2/2)" in joined.message.content
     started = await fake.click(host, lobby.message, label="Start")
-    public = next(m for m in started.messages if not m.is_ephemeral)
+    # a slow start (the first picture drawn) is deferred, and its owed public message goes to the channel
+    public = next((m for m in started.messages if not m.is_ephemeral), None) or fake.public_messages(channel)[-1]
     assert host.id in public.pinged_user_ids
     return started
 
@@ -71,6 +73,24 @@ async def test_two_users_play_a_whole_game_to_the_score_sheet(
         assert SECRET_MARK not in message.content
     after = await fake.slash(carol, channel, "keystone new", {"players": 2})
     assert not after.is_ephemeral, "a finished game frees the channel"
+
+
+async def test_a_hint_is_asked_privately_on_your_turn(
+    fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    await bot_runner.start(make_bot(tmp_path / "ks.db"))
+    alice, bob = fake.user("alice"), fake.user("bob")
+    channel = fake.channel("table-1")
+    await open_game(fake, channel, alice, bob, hints=True)
+    mover, waiting = alice, bob
+    before = len(fake.public_messages(channel))
+    hint = await fake.slash(mover, channel, "keystone hint", {})
+    assert hint.is_ephemeral and hint.content.startswith("**Hint** (the hard bot's move): ")
+    assert "Next best: " in hint.content and SECRET_MARK not in hint.content
+    refused = await fake.slash(waiting, channel, "keystone hint", {})
+    assert refused.is_ephemeral and refused.content.startswith("Hints are for the player whose turn it is")
+    assert len(fake.public_messages(channel)) == before, "a hint is never posted publicly"
 
 
 async def test_third_user_is_refused_privately(fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path) -> None:

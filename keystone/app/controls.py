@@ -22,7 +22,8 @@ SELECT_TITLES = ("take", "place", "pile", "move", "research", "discard")
 """The verbs whose select menus have a title in the catalogue (`controls.select.<verb>`)."""
 
 
-def _button_label(notation: str, lang: Language) -> str:
+def button_label(notation: str, lang: Language) -> str:
+    """A button's words for an action without a select menu (a skill, resolve, draw, skip, end turn)."""
     words = notation.split()
     match words:
         case ["skill", "0"]:
@@ -74,7 +75,7 @@ def controls_for(state: GameState, game_id: int, *, show_held: bool, lang: Langu
         words = n.split()
         if words[0] in BUTTON_VERBS:
             style: Style = "primary" if words[0] in ("skill", "resolve", "draw") else "secondary"
-            out.append(Control(ids.act_id(game_id, state.version, n), _button_label(n, lang), style))
+            out.append(Control(ids.act_id(game_id, state.version, n), button_label(n, lang), style))
         elif len(words) == 2:
             firsts.setdefault(words[0], []).append(n)
         else:

@@ -25,10 +25,11 @@ class Lobby(JournalService):
     async def new(
         self, where: Where, actor: Actor, players: int = 2, rules: Ruleset = "second-edition", *,
         mode: Mode = "competitive", assignment: int | None = None, opponent: Level | None = None,
-        envelope: bool = False, pace: Pace | None = None,
+        envelope: bool = False, pace: Pace | None = None, hints: bool | None = None,
     ) -> Reply:
         """Open a lobby in this channel; in a direct message start a solo game (or one against bots) at once.
-        A channel game's turns run on a clock at `pace` (daily when not given); a DM game has none."""
+        A channel game's turns run on a clock at `pace` (daily when not given); a DM game has none.
+        `hints`: whether players may ask `/keystone hint` (None: wherever the game is not rated)."""
         problem = await self.why_not_new(where, actor, players, mode=mode, assignment=assignment,
                                          opponent=opponent, envelope=envelope, pace=pace)
         if problem is not None:
@@ -39,7 +40,7 @@ class Lobby(JournalService):
         record = await self.store.create_lobby(
             guild_id=where.guild_id, channel_id=where.channel_id, kind=kind, host_id=actor.user_id,
             host_name=actor.name, config=config, assignment=assignment,
-            pace=None if where.is_dm else pace or clock.DEFAULT_PACE, language=_speaking.get().public,
+            pace=None if where.is_dm else pace or clock.DEFAULT_PACE, language=_speaking.get().public, hints=hints,
         )
         level = opponent or "normal"
         wanted_bots = config.players - 1 if where.is_dm else (1 if opponent else 0)

@@ -13,6 +13,7 @@ from keystone.app import clock, daily, journal, markdown, owed, pictures, stats,
 from keystone.app.bots import bot_action
 from keystone.app.context import Context, _announce, _by_scheduler, _request, _speaking, event_words
 from keystone.app.controls import controls_for
+from keystone.app.hints import would_be_rated
 from keystone.app.replies import File, Reply
 from keystone.app.seats import _board, _bot_is_due, _bot_level, _with_seat
 from keystone.engine import Event, GameState, GameView, apply, campaign, public_view
@@ -141,7 +142,14 @@ class Moves(Context):
         return reply
 
     async def _final_words(self, record: GameRecord, state: GameState, reply: Reply) -> str:
-        """Attach the score sheet and say who won (ties explained); an assignment gets its verdict."""
+        """Attach the score sheet and say who won (ties explained); an assignment gets its verdict; a
+        game that would have been rated says it is not when someone asked for a hint."""
+        said = await self._final_result(record, state, reply)
+        if record.hinted and would_be_rated(record):
+            return f"{said}\n{_announce('game.hinted_unrated')}"
+        return said
+
+    async def _final_result(self, record: GameRecord, state: GameState, reply: Reply) -> str:
         sheets = final_scores(state)
         view = public_view(state)
         reply.files.append(await self.painter.draw(pictures.scores_file, view, sheets, lang=_speaking.get().public))

@@ -18,6 +18,7 @@ the request; and `guarded`):
 | records of play | `records` | games, stats, leaderboard, history, replay, suggest_replays |
 | words on request | `speech` | set_language, help, rules (and `languages`, in the context) |
 | autocomplete | `suggestions` | state_here, suggest, suggest_words |
+| the hard bot's advice | `hints` | hint |
 
 A cog or the scheduler may name the one concern it serves; the bot builds this one whole service.
 """
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 from keystone.app.context import MOVED_ON, Actor, Where, error_words, event_words, guarded
 from keystone.app.daily_service import DailyService
+from keystone.app.hints import Hints
 from keystone.app.lobby import Lobby, Mode
 from keystone.app.records import Records
 from keystone.app.speech import Speech
@@ -36,5 +38,5 @@ from keystone.app.views import Views
 __all__ = ["MOVED_ON", "Actor", "GameService", "Mode", "Where", "Wordlist", "error_words", "event_words", "guarded"]
 
 
-class GameService(Lobby, Timing, DailyService, Views, Records, Speech, Suggestions):
+class GameService(Lobby, Timing, DailyService, Views, Records, Speech, Suggestions, Hints):
     """Every concern of the game service over one shared context: what the bot and the tests build."""

@@ -71,7 +71,7 @@ class Table:
 TABLES = (  # parents before the rows that refer to them
     Table("games", ("id",), ("guild_id", "channel_id", "kind", "assignment", "ruleset", "config", "host_id",
                              "status", "seed", "names", "snapshot", "version", "state_hash", "created_at",
-                             "updated_at", "pace", "paused_at", "language")),
+                             "updated_at", "pace", "paused_at", "language", "hints", "hinted")),
     Table("seats", ("game_id", "position"), ("user_id", "bot_level", "name", "missed", "away", "missed_turn")),
     Table("actions", ("game_id", "version"), ("seat", "notation", "state_hash", "created_at")),
     Table("results", ("game_id", "position"), ("user_id", "score", "place", "won", "finished_at", "best_line",

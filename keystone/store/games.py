@@ -112,6 +112,11 @@ class Games(StoreBase):
         )
         return [record_from_row(r) for r in rows]
 
+    async def mark_hinted(self, game_id: int) -> None:
+        """Note that a player of this game asked for a hint: the game will not be rated."""
+        async with self._db.transaction() as db:
+            await db.execute("UPDATE games SET hinted = 1 WHERE id = ?", (validate.ident(game_id, "game id"),))
+
     # ------------------------------------------------------------------ creating games and lobbies
 
     async def create_lobby(
@@ -126,11 +131,13 @@ class Games(StoreBase):
         assignment: int | None = None,
         pace: Pace | None = None,
         language: Language | None = None,
+        hints: bool | None = None,
     ) -> GameRecord:
         """Open a lobby in a channel with the host in seat 0; raises `ChannelBusy` if one is open.
 
         `pace` is how long each turn may take once the game runs (None: no clock); `language` is the
-        language of its public messages."""
+        language of its public messages; `hints` whether players may ask for hints (None: the host
+        did not choose)."""
         game_kind = validate.kind(kind)
         journal = None if assignment is None else validate.assignment(assignment)
         validate.setup(game_kind, config, None, journal)
@@ -141,7 +148,8 @@ class Games(StoreBase):
             game_id = await insert_game(
                 db, guild_id, channel_id, game_kind, journal, config, host_id, [host], self._clock()
             )
-            await db.execute("UPDATE games SET pace = ?, language = ? WHERE id = ?", (timed, spoken, game_id))
+            await db.execute("UPDATE games SET pace = ?, language = ?, hints = ? WHERE id = ?",
+                             (timed, spoken, None if hints is None else int(bool(hints)), game_id))
             return await fetch_record(db, game_id)
 
     async def create_game(

@@ -102,6 +102,10 @@ class GameRecord:
     """The turn being timed, when a person decides in a game with a pace."""
     language: Language | None = None
     """The language of the game's public messages (None: opened before the bot kept it)."""
+    hints: bool | None = None
+    """Whether players may ask for hints, as the host chose (None: not chosen; see `keystone.app.hints`)."""
+    hinted: bool = False
+    """Whether anyone asked for a hint in this game (then it is not rated)."""
 
     def seat_of(self, user_id: int) -> int | None:
         """The position of this user's seat, or None if they are not playing."""

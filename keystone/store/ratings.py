@@ -1,6 +1,7 @@
 """Ratings: openskill's Plackett-Luce model, updated inside the transaction that finishes a game.
 
-Only competitive games of 2 to 4 seats outside the Field Journal are rated. Every person is one
+Only competitive games of 2 to 4 seats outside the Field Journal, in which nobody asked for a hint
+(`games.hinted`), are rated. Every person is one
 player ('user:<id>') and every bot level is one too ('bot:<level>'), so people can measure
 themselves against the bots. Updating in the finishing transaction, with one `rating_changes`
 row per seat keyed by game and seat, means a crash can neither lose a game nor count it twice.
@@ -68,18 +69,18 @@ def merged(seats: Sequence[RatedSeat], after: Sequence[Skill]) -> dict[str, Skil
 async def rated_seats(db: Connection, game_id: int, results: Sequence[SeatResult]) -> list[RatedSeat]:
     """The seats to rate for a game that has just finished, or none when it is not a rated game."""
     rows = await db.fetch(
-        "SELECT g.kind, g.assignment, s.position, s.user_id, s.bot_level, r.user_id "
+        "SELECT g.kind, g.assignment, s.position, s.user_id, s.bot_level, r.user_id, g.hinted "
         "FROM games g JOIN seats s ON s.game_id = g.id "
         "LEFT JOIN resignations r ON r.game_id = g.id AND r.position = s.position "
         "WHERE g.id = ? ORDER BY s.position",
         (game_id,),
     )
-    if not rows or rows[0][0] != "competitive" or rows[0][1] is not None or len(rows) not in RATED_SEATS:
+    if not rows or rows[0][0] != "competitive" or rows[0][1] is not None or len(rows) not in RATED_SEATS or rows[0][6]:
         return []
     resigned = {row[2] for row in rows if row[5] is not None}
     places = rating_places([r.place for r in sorted(results, key=lambda r: r.position)], resigned)
     seats = []
-    for (_, _, position, user_id, bot_level, resigner), place in zip(rows, places, strict=True):
+    for (_, _, position, user_id, bot_level, resigner, _), place in zip(rows, places, strict=True):
         person = resigner if resigner is not None else user_id
         player = user_player(person) if person is not None else bot_player(bot_level)
         seats.append(RatedSeat(position, player, place))

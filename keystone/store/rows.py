@@ -24,7 +24,7 @@ def record_sql(dialect: Dialect) -> str:
         "g.id, g.guild_id, g.channel_id, g.kind, g.assignment, g.ruleset, g.config, g.host_id, g.status, g.seed, "
         "g.version, g.created_at, g.updated_at, "
         f"(SELECT {dialect.seat_list} FROM seats s WHERE s.game_id = g.id), g.pace, g.paused_at, "
-        f"(SELECT {dialect.clock_array} FROM clocks c WHERE c.game_id = g.id), g.language"
+        f"(SELECT {dialect.clock_array} FROM clocks c WHERE c.game_id = g.id), g.language, g.hints, g.hinted"
     )
 
 
@@ -32,7 +32,7 @@ Keep = Literal["keep"]
 KEEP: Keep = "keep"
 """For a clock argument: leave the game's clock as it is."""
 
-RECORD_COLUMNS = 18
+RECORD_COLUMNS = 20
 """How many columns `record_sql` selects (INTEGRITY's follow)."""
 CLOCK = "c.turn, c.seat, c.started_at, c.remind_at, c.deadline, c.reminded"
 INTEGRITY = (
@@ -71,7 +71,7 @@ def record_from_row(row: Row) -> GameRecord:
         created_at=row[11], updated_at=row[12],
         seats=tuple(SeatInfo(name=s[3], user_id=s[1], bot_level=s[2], missed=s[4], away=bool(s[5])) for s in seats),
         pace=row[14], paused_at=row[15], clock=None if row[16] is None else clock_from_row(json.loads(row[16])),
-        language=row[17],
+        language=row[17], hints=None if row[18] is None else bool(row[18]), hinted=bool(row[19]),
     )
 
 

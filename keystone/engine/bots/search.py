@@ -81,6 +81,15 @@ class _Search:
 
     def run(self, candidates: list[Action], budget: int, deadline: Callable[[], bool] | None) -> Action:
         """Sequential halving: each round gets an equal share of the budget, then the worse half goes."""
+        return self.halve(candidates, budget, deadline)[0][0]
+
+    def halve(
+        self, candidates: list[Action], budget: int, deadline: Callable[[], bool] | None, *, fine: bool = False,
+    ) -> tuple[list[Action], dict[Action, float], dict[Action, int]]:
+        """`run`'s halving, with what it found: the actions still alive (the choice first), and each
+        candidate's summed margins and number of rollouts. With `fine`, the deadline is also asked
+        between the rollouts of one guess (a guess it interrupts is dropped, so the actions alive are
+        still judged on the same guesses); the hard bot asks only between guesses."""
         totals = dict.fromkeys(candidates, 0.0)
         counts = dict.fromkeys(candidates, 0)
         alive = list(candidates)
@@ -92,14 +101,21 @@ class _Search:
                 if deadline is not None and deadline():
                     break
                 guess = self.guess(g)
+                margins: list[float] = []
                 for action in alive:
-                    totals[action] += rollout(guess, action, self.weights, LOOKAHEAD_TURNS)
+                    if fine and margins and deadline is not None and deadline():
+                        break
+                    margins.append(rollout(guess, action, self.weights, LOOKAHEAD_TURNS))
+                if len(margins) < len(alive):
+                    break
+                for action, margin in zip(alive, margins, strict=True):
+                    totals[action] += margin
                     counts[action] += 1
             if counts[alive[0]] == start:
                 break
             alive.sort(key=lambda a: -totals[a] / max(counts[a], 1))
             alive = alive[: max(1, len(alive) // 2)]
-        return alive[0]
+        return alive, totals, counts
 
 
 def halving_rounds(candidates: int) -> int:
@@ -122,6 +138,36 @@ def search_action(
     if len(scored) == 1 or root.phase == "resolve":
         return best_of(scored) if scored else greedy_action(root, weights)
     return search.run(pick_candidates(scored, CANDIDATES), budget, deadline)
+
+
+def ranked_actions(
+    view: GameView, config: GameConfig | None, seed: int, budget: int,
+    deadline: Callable[[], bool] | None = None, weights: Weights = HARD_WEIGHTS,
+) -> list[tuple[Action, float]]:
+    """The hard bot's candidates for the seat to act in `view`, its own choice first (the very action
+    `search_action` plays with the same arguments, when `deadline` does not cut the search short;
+    here it is asked between rollouts, so an answer comes soon after it), the others best first,
+    each with an estimate of its worth in points: the mean margin of its rollouts (candidates the
+    halving dropped early have fewer), or the greedy valuation where the hard bot does not search.
+    Only differences between the values mean something."""
+    search = _Search(view, config, seed, weights)
+    root = search.guess(0)
+    scored = action_values(root, weights, simulate=True, others=[search.guess(1), search.guess(2)])
+    if not scored:
+        return [(greedy_action(root, weights), 0.0)]
+    if len(scored) == 1 or root.phase == "resolve":
+        best = best_of(scored)
+        greedy = dict(scored)
+        return [(best, greedy[best]), *sorted(((a, v) for a, v in scored if a != best), key=lambda av: -av[1])]
+    candidates = pick_candidates(scored, CANDIDATES)
+    alive, totals, counts = search.halve(candidates, budget, deadline, fine=True)
+    if counts[alive[0]] == 0:  # stopped before any rollout: the greedy valuation ranks them
+        greedy = dict(scored)
+        return [(candidates[0], greedy[candidates[0]]),
+                *sorted(((a, greedy[a]) for a in candidates[1:]), key=lambda av: -av[1])]
+    mean = {a: totals[a] / counts[a] for a in candidates if counts[a]}
+    rest = sorted((a for a in mean if a != alive[0]), key=lambda a: -mean[a])
+    return [(a, mean[a]) for a in [alive[0], *rest]]
 
 
 def _kind(action: Action) -> object:
