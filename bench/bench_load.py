@@ -184,28 +184,46 @@ async def start_bots(fake: FakeDiscord, setup: Setup, database: str, folder: Pat
     return processes
 
 
-def cpu_seconds(processes: Sequence[asyncio.subprocess.Process]) -> list[float]:
-    """CPU time used so far by this process and by each bot process with its picture workers."""
+def cpu_seconds(processes: Sequence[asyncio.subprocess.Process]) -> list[tuple[float, float]]:
+    """CPU seconds used so far: this process (the driver with the fake Discord), then each bot
+    process, each as (its own, its picture workers')."""
     mine = os.times()
-    return [mine.user + mine.system, *(_tree_cpu(p.pid) for p in processes)]
+    return [(mine.user + mine.system, 0.0), *(_split_cpu(p.pid) for p in processes)]
 
 
-def cpu_line(used: Sequence[float], moves: int) -> str:
-    """CPU a move: the driver with the fake Discord (this process), then each bot with its workers."""
-    each = ", ".join(f"{1000 * u / max(1, moves):.1f}" for u in used[1:])
-    return f"; CPU a move: driver {1000 * used[0] / max(1, moves):.1f} ms, bot {each} ms"
+def cpu_line(used: Sequence[tuple[float, float]], moves: int) -> str:
+    """CPU a move: the driver with the fake Discord, then each bot (its event loop + its picture
+    workers), so a change in either shows where it belongs."""
+    def ms(seconds: float) -> str:
+        return f"{1000 * seconds / max(1, moves):.1f}"
+
+    each = ", ".join(f"{ms(own + workers)} ({ms(own)} + pictures {ms(workers)})" for own, workers in used[1:])
+    return f"; CPU a move: driver {ms(used[0][0])} ms, bot {each} ms"
+
+
+def _split_cpu(pid: int) -> tuple[float, float]:
+    """A process's own CPU seconds and its living descendants' (Linux /proc; zeros once it has ended)."""
+    total = _tree_cpu(pid)
+    own = _own_cpu(pid)
+    return own, max(0.0, total - own)
+
+
+def _own_cpu(pid: int) -> float:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (FileNotFoundError, ProcessLookupError):
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _tree_cpu(pid: int) -> float:
     """A process's CPU seconds and its living descendants' (Linux /proc; 0 for one that has ended)."""
     try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         children = [int(c) for t in Path(f"/proc/{pid}/task").iterdir()
                     for c in (t / "children").read_text().split()]
     except (FileNotFoundError, ProcessLookupError):
         return 0.0
-    own = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    return own + sum(_tree_cpu(c) for c in children)
+    return _own_cpu(pid) + sum(_tree_cpu(c) for c in children)
 
 
 def _ready(fake: FakeDiscord, sessions: int) -> bool:
@@ -256,11 +274,12 @@ async def audit(store: Store, tables: Sequence[Table]) -> str:
     return f"  audit: {moves} moves in {len(tables)} games, {verdict}; all games replay to their snapshots"
 
 
-async def run_setup(setup: Setup, database: str, folder: Path, levels: Sequence[int], seconds: float) -> list[str]:
+async def run_setup(setup: Setup, database: str, folder: Path, levels: Sequence[int], seconds: float) -> None:
+    """Drive one set-up through every level, printing each level's line as soon as it is measured."""
     fake = FakeDiscord(populate=False, interaction_deadline=30.0, recommended_shards=max(1, setup.shard_count))
     await fake.start()
     processes: list[asyncio.subprocess.Process] = []
-    lines = [f"{setup.name}:"]
+    print(f"{setup.name}:", flush=True)
     try:
         tables = await build_world(fake, max(levels), setup.shard_count)
         processes = await start_bots(fake, setup, database, folder)
@@ -269,13 +288,13 @@ async def run_setup(setup: Setup, database: str, folder: Path, levels: Sequence[
             for games in levels:
                 before = cpu_seconds(processes)
                 level = await drive(fake, tables[:games], seconds)
-                used = [after - b for after, b in zip(cpu_seconds(processes), before, strict=True)]
-                lines.append(level.line(games) + cpu_line(used, level.moves))
-            lines.append(await audit(store, tables))
+                used = [(a_own - b_own, a_kids - b_kids) for (a_own, a_kids), (b_own, b_kids)
+                        in zip(cpu_seconds(processes), before, strict=True)]
+                print(level.line(games) + cpu_line(used, level.moves), flush=True)
+            print(await audit(store, tables), flush=True)
     finally:
         await stop_bots(processes)
         await fake.close()
-    return lines
 
 
 async def main_async(only: Sequence[str], levels: Sequence[int], seconds: float) -> None:
@@ -296,8 +315,7 @@ async def main_async(only: Sequence[str], levels: Sequence[int], seconds: float)
                     database = await fresh_database(server, f"load_{number}")
                 else:
                     database = str(Path(folder) / f"load_{number}.db")
-                for line in await run_setup(setup, database, Path(folder), levels, seconds):
-                    print(line, flush=True)
+                await run_setup(setup, database, Path(folder), levels, seconds)
         finally:
             if cluster is not None:
                 cluster.stop()

@@ -1,23 +1,31 @@
-"""The pictures side by side: this code tree against an older one (`--baseline DIR`), in one run.
+"""The pictures side by side: this code tree against older ones (`--baseline DIR`, `--tree LABEL=DIR`),
+in one run.
 
 Each tree is measured in a subprocess of its own that imports `keystone` from that tree, on the
 same fixed views built by that tree's engine from the same seeds: a two-player game late (the
 demo game at four fifths), a four-player game late (random legal moves, seed 5, at four fifths),
 and the two-player game's end for the score sheet. For each picture: median and p95 of the wall
-time and of this process's CPU time for a whole picture (draw + encode), the draw and encode parts
-of the turn picture, its bytes and its size in px. The trees take turns, `--rounds` times, so both
-suffer alike from whatever else shares the cores; the CPU column is the fairer one on a busy machine.
+time and of this process's CPU time for a whole picture as posted (draw + encode), its bytes and
+its size in px. "turn 4p new words" draws the four-player turn with names never drawn before, each
+time: every word of its column is new, as for the first picture of a game (a bot with many games
+draws many). "turn 4p draw" and "turn 4p encode" split the turn picture the old way: drawn whole in
+RGB (`render_turn_image`), then mapped whole onto the palette and written (`encode.png`); the posted
+turn picture (`render_turn`) maps only what it draws afresh, so it costs less than their sum. The
+trees take turns, `--rounds` times, so all suffer alike from whatever else shares the cores; the CPU
+column is the fairer one on a busy machine.
 
 `--encoders DIR` instead times the encoders on the PNG pictures in DIR (the demo gallery:
 `python -m keystone render --demo DIR`): each picture is decoded to RGB, then quantized and encoded
 as it would be posted. `--memory` fills the render caches as a long-running bot would and reports
 what they hold.
-Run: python bench/bench_pictures.py --baseline /tmp/ks-baseline [--runs 30] [--rounds 3] [--extra-path DIR]
+Run: python bench/bench_pictures.py --baseline /tmp/ks-baseline [--tree before=DIR] [--runs 30] [--rounds 3]
+[--extra-path DIR]
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import io
 import json
 import os
@@ -27,7 +35,7 @@ import subprocess
 import sys
 import time
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -81,14 +89,26 @@ def worker(runs: int) -> None:
         from keystone.render.table import render_turn_image  # type: ignore[attr-defined,no-redef]
 
     warm_up()
+    more = getattr(keystone.render, "warm_up_more", None)  # an older tree warms up in one go
+    if more is not None:
+        more()
     history = play_demo(7)
     late2 = public_view(history[len(history) * 4 // 5])
     end2 = public_view(history[-1])
     late4, _ = _late(4, 5)
     sheets = sheets_for(end2)
+    fresh = iter(range(10**9))
+
+    def renamed(view: Any) -> Any:
+        """`view` with names never drawn before: the column's words all new, as in a bot's many games."""
+        k = next(fresh)
+        return dataclasses.replace(view, seats=tuple(dataclasses.replace(seat, name=f"{seat.name} {k}")
+                                                     for seat in view.seats))
+
     cases: dict[str, Callable[[], bytes]] = {
         "turn 2p late": lambda: render_turn(late2, late2.current),
         "turn 4p late": lambda: render_turn(late4, (late4.current - 1) % len(late4.seats)),
+        "turn 4p new words": lambda: render_turn(renamed(late4), (late4.current - 1) % len(late4.seats)),
         "table 2p late": lambda: render_table(late2),
         "board 2p late": lambda: render_board(late2, late2.current),
         "scoresheet 2p end": lambda: render_scoresheet(end2, sheets),
@@ -101,7 +121,7 @@ def worker(runs: int) -> None:
         wall, cpu = _time(work, runs)
         size = Image.open(io.BytesIO(data)).size
         out[name] = {"wall": wall, "cpu": cpu, "bytes": len(data), "px": list(size),
-                     "deterministic": work() == data}
+                     "deterministic": work() == data or "new words" in name}
     drawn = render_turn_image(late4, (late4.current - 1) % len(late4.seats))
     out["turn 4p draw"] = dict(zip(("wall", "cpu"), _time(
         lambda: render_turn_image(late4, (late4.current - 1) % len(late4.seats)), runs), strict=True))
@@ -138,9 +158,12 @@ def _cell(sample: Sample | None) -> str:
     return text
 
 
-def compare(baseline: Path | None, runs: int, rounds: int, extra: Path | None = None) -> None:
-    """`extra`: measure this tree once more with that folder on the path too (say, where `isal` is)."""
+def compare(baseline: Path | None, runs: int, rounds: int, extra: Path | None = None,
+            others: Sequence[tuple[str, Path]] = ()) -> None:
+    """`extra`: measure this tree once more with that folder on the path too (say, where `isal` is);
+    `others`: more trees, each with its label, measured between the baseline and this one."""
     runs_of: list[tuple[str, Path, Path | None]] = [("baseline", baseline, None)] if baseline is not None else []
+    runs_of += [(label, tree, None) for label, tree in others]
     runs_of.append(("now", NOW, None))
     if extra is not None:
         runs_of.append((f"now + {extra.name}", NOW, extra))
@@ -265,7 +288,7 @@ def memory() -> None:
     sys.path.insert(0, str(NOW))
     from keystone.data import load_catalog
     from keystone.i18n import LANGUAGES
-    from keystone.render import cards, icons, palette
+    from keystone.render import cards, fonts, glyphs, icons, palette, tabletop, tiles
 
     def rss_mb() -> float:
         with open("/proc/self/statm") as f:
@@ -274,12 +297,15 @@ def memory() -> None:
     tracemalloc.start()
     before = rss_mb()
     ids = [c.id for c in load_catalog().all_cards()]
-    for lang in LANGUAGES:  # what the bot draws: every face in both languages, some with research
+    for lang in LANGUAGES:  # what the bot draws: every face and tile in both languages, some with research
         for card_id in ids:
             cards.card_face(card_id, lang)
             cards.flat_face(card_id, lang, 0, None, palette.MAT)
+        tiles.warm_up(lang)
+        tabletop.warm_up(lang)
         for card_id in ids[:30]:
             cards.placed_face(card_id, 1, lang)
+    fonts.warm_up()
     current, _ = tracemalloc.get_traced_memory()
     print(f"every face in both languages: RSS grew {rss_mb() - before:.0f} MB; "
           f"tracemalloc sees {current / 2**20:.1f} MB")
@@ -291,7 +317,9 @@ def memory() -> None:
             for research in (1, 2, 3):
                 cards.placed_face(card_id, research, lang)
     current, _ = tracemalloc.get_traced_memory()
-    caches = {"faces": cards._face, "placed": cards._placed, "flat": cards._flat, "icons": icons.icon}
+    caches = {"faces": cards._face, "placed": cards._placed, "flat": cards._flat, "icons": icons.icon,
+              "tiles": tiles.card_tile, "on cell": tiles.indexed_cell_tile, "field": tabletop._field_tile,
+              "glyphs": glyphs.glyph, "lines": fonts._mask}
     for name, cache in caches.items():
         info = cache.cache_info()
         print(f"{name:<7} {info.currsize:4d} kept of at most {info.maxsize}")
@@ -306,6 +334,8 @@ def memory() -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--baseline", type=Path, help="a checkout of the previous code to measure beside this one")
+    parser.add_argument("--tree", action="append", default=[], metavar="LABEL=DIR",
+                        help="one more code tree to measure beside these (repeat for more)")
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--encoders", type=Path, metavar="DIR", help="time the encoders on the PNGs in DIR")
@@ -321,7 +351,8 @@ def main() -> None:
     elif args.memory:
         memory()
     else:
-        compare(args.baseline, args.runs, args.rounds, args.extra_path)
+        others = [(label, Path(folder)) for label, _, folder in (t.partition("=") for t in args.tree)]
+        compare(args.baseline, args.runs, args.rounds, args.extra_path, others)
 
 
 if __name__ == "__main__":

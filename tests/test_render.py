@@ -24,6 +24,7 @@ from keystone.render import (
     common,
     encode,
     fonts,
+    glyphs,
     icons,
     palette,
     render_board,
@@ -31,6 +32,7 @@ from keystone.render import (
     render_scoresheet,
     render_table,
     render_turn,
+    tabletop,
     text_board,
     text_table,
     warm_up,
@@ -103,7 +105,7 @@ def test_a_drawn_hand_shows_only_to_its_drawer() -> None:
 
 def _clear_caches(*keep: object) -> None:
     """Forget every cached sprite, template and glyph in the renderer, except the caches in `keep`."""
-    for module in (board_art, card_art, common, encode, fonts, icons, table_art, tile_art):
+    for module in (board_art, card_art, common, encode, fonts, glyphs, icons, table_art, tabletop, tile_art):
         for value in vars(module).values():
             clear = getattr(value, "cache_clear", None)
             if callable(clear) and value not in keep:

@@ -10,10 +10,11 @@ import zlib
 from typing import Any
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
+from keystone.data import load_catalog
 from keystone.engine import public_view
-from keystone.render import cards, encode, icons, render_board, render_table, render_turn
+from keystone.render import cards, encode, icons, render_board, render_table, render_turn, tabletop, tiles, turn
 from keystone.render.palette import CARD_H, CARD_W, MAT, PAGE
 from tests.render_helpers import finished, image
 
@@ -134,3 +135,75 @@ def test_with_isal_installed_the_picture_is_the_same_but_for_its_deflate_stream(
     assert fast == encode.png(picture)
     monkeypatch.setattr(encode, "_isal", None)
     assert image(fast).convert("RGB").tobytes() == image(encode.png(picture)).convert("RGB").tobytes()
+
+
+# --------------------------------------------------------------------------- pictures composed from kept pieces
+
+
+def _cell_labels_box() -> tuple[int, int, int, int]:
+    """The part of a cell its coordinate ("A1") is lettered in, the same for all sixteen cells, whose
+    grounds (the cell without its letters) are all alike."""
+    def cell(i: int) -> tuple[int, int, int, int]:
+        x, y = tiles.tile_origin(i)
+        return x, y, x + tiles.TILE_W, y + tiles.TILE_H
+
+    ground = tiles._bare_cells().crop(cell(0)).tobytes()
+    boxes = []
+    for i in range(16):
+        assert tiles._bare_cells().crop(cell(i)).tobytes() == ground
+        lettered = ImageChops.difference(tiles._empty_mat().crop(cell(i)), tiles._bare_cells().crop(cell(i)))
+        box = lettered.getbbox(alpha_only=False)
+        assert box is not None
+        boxes.append(box)
+    return min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes)
+
+
+def test_every_tile_hides_its_cells_coordinate_so_one_cell_serves_all_sixteen() -> None:
+    """`cell_tile` is flattened on cell A1's ground without its letters: exact only if every tile
+    is opaque over the letters of any cell, whatever the card, language or research."""
+    box = _cell_labels_box()
+    for card in load_catalog().all_cards():
+        for lang, research in (("en", 0), ("de", 0), ("en", 1), ("de", 3)):
+            alpha = tiles.card_tile(card.id, research, lang).getchannel("A").crop(box)
+            assert alpha.getextrema() == (255, 255), (card.id, lang, research)
+
+
+def test_a_board_of_flat_tiles_is_the_board_of_alpha_pasted_tiles() -> None:
+    view = public_view(finished(4))
+    for seat in view.seats:
+        mat = tiles._empty_mat().copy()
+        for i, placed in enumerate(seat.board):
+            if placed is not None:
+                tile = tiles.card_tile(placed.card, placed.research)
+                mat.paste(tile, tiles.tile_origin(i), tile)
+        blended = Image.new("RGB", (tiles.PIC_W, tiles.PIC_H), PAGE)
+        blended.paste(mat, (tiles.MARGIN, tiles.MARGIN), mat)
+        flat = tiles.board_page((tiles.PIC_W, tiles.PIC_H), (tiles.MARGIN, tiles.MARGIN)).copy()
+        tiles.paste_board(flat, (tiles.MARGIN, tiles.MARGIN), seat)
+        assert flat.tobytes() == blended.tobytes()
+
+
+def test_the_turn_picture_drawn_on_the_palette_is_the_rgb_picture_mapped_onto_it() -> None:
+    """`render_turn` keeps the board's pieces mapped onto the palette and maps only the column beside
+    it: the very bytes of mapping the whole RGB picture."""
+    for players in (2, 4):
+        view = public_view(finished(players))
+        for mover, marked in ((0, ()), (players - 1, (0, 5, 15))):
+            assert render_turn(view, mover, marked) == encode.png(turn.render_turn_image(view, mover, marked))
+
+
+def test_a_kept_piece_pastes_the_pixels_drawing_it_there_gives() -> None:
+    view = public_view(finished())
+    for stage in (None, ("Final round", PAGE)):
+        drawn = Image.new("RGB", (600, 120), PAGE)
+        tabletop._draw_track(drawn, (20, 20), 500, max(view.time_start, view.time), view.time, "en", 46, stage)
+        pasted = Image.new("RGB", (600, 120), PAGE)
+        tabletop.time_track(pasted, (20, 20), 500, view, "en", 46, stage)
+        assert pasted.tobytes() == drawn.tobytes()
+
+
+def test_a_framed_picture_writes_the_png_write_png_writes() -> None:
+    picture = encode.indexed(image(render_turn(public_view(finished()), 0)).convert("RGB"))
+    holder = encode.framed(picture.size)
+    holder.paste(picture, (0, 0))
+    assert encode.png_framed(holder) == encode.write_png(picture, encode._deflate)

@@ -104,7 +104,7 @@ def test_the_glance_words_are_drawn_large() -> None:
     with fonts.record_texts() as record:
         picture = image(render_turn(after, mover, changed_cells(before, after, mover)))
     scale = inline_scale(picture)
-    sizes = {d.text: d.size for d in record.drawn if d.canvas.size == picture.size}
+    sizes = {d.text: d.size for d in record.drawn if d.image == picture.size}
     name = after.seats[mover].name
     glance = [t for t in sizes if t.startswith(("Round", f"{name} placed", "Next:", "Cost", "Free"))]
     assert len([t for t in glance if t.startswith("Cost") or t == "Free"]) == len(after.field)

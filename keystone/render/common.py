@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from keystone.cards import Habitat, ObjectiveCard, Pattern, Season, Symbol
 from keystone.data import load_catalog
@@ -12,7 +14,7 @@ from keystone.engine.board import ROWS
 from keystone.engine.views import GameView
 from keystone.engine.words import GOAL_LETTERS, goal_name, icon_label
 from keystone.i18n import DEFAULT, Language, tr
-from keystone.render import fonts
+from keystone.render import encode, fonts, records
 from keystone.render.encode import png
 from keystone.render.icons import habitat_icon, icon, paste, season_icon, symbol_icon
 from keystone.render.palette import (
@@ -59,6 +61,59 @@ def require_seat(view: GameView, seat: int) -> int:
 def canvas(width: int, height: int, colour: RGB = PAGE) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     image = Image.new("RGB", (width, height), colour)
     return image, ImageDraw.Draw(image)
+
+
+@dataclass(frozen=True)
+class Sprite:
+    """A piece drawn once on bare page and kept: the box of pixels it changed (RGB), that box's
+    offset from the point it was drawn at, and the texts drawn on it (so tests still see them)."""
+
+    image: Image.Image
+    dx: int
+    dy: int
+    texts: records.Texts
+
+    @functools.cached_property
+    def indexed(self) -> Image.Image:
+        """`image` mapped onto the palette once (a pixel is mapped alone: pasted, the same pixels)."""
+        return encode.indexed(self.image)
+
+    def paste(self, onto: Image.Image, xy: tuple[int, int]) -> None:
+        """Onto bare page (RGB, or indexed), as drawing the piece at `xy` would: a plain copy."""
+        at = (xy[0] + self.dx, xy[1] + self.dy)
+        onto.paste(self.indexed if onto.mode == "P" else self.image, at)
+        records.replay(self.texts, onto, at)
+
+
+SPRITE_PAD = 32
+"""Room around a sprite's nominal box for what it draws past it (an icon hanging below, a glyph's tail)."""
+Painter = Callable[[Image.Image, tuple[int, int]], None]
+
+
+def on_page(size: tuple[int, int], at: tuple[int, int], paint: Painter) -> Sprite:
+    """What `paint(image, xy)` draws on bare page around a `size` box, with `xy` at `at` in that box,
+    as a `Sprite`: pasted onto bare page at xy, it gives the very pixels painting there would (paint
+    only on bare page: blends onto anything else would differ)."""
+    width, height = size
+    image = Image.new("RGB", (width + 2 * SPRITE_PAD, height + 2 * SPRITE_PAD), PAGE)
+    origin = (SPRITE_PAD + at[0], SPRITE_PAD + at[1])
+    with records.captured(image) as texts:
+        paint(image, origin)
+    box = ImageChops.difference(image, Image.new("RGB", image.size, PAGE)).getbbox() or (0, 0, 1, 1)
+    return Sprite(image.crop(box), box[0] - origin[0], box[1] - origin[1], texts[0].moved(box[0], box[1]))
+
+
+def band(picture: Image.Image, xy: tuple[int, int], size: tuple[int, int],
+         paint: Callable[[Image.Image], None]) -> None:
+    """Paint a `size` part of `picture` on bare page of its own, then put it in at `xy`: as painted
+    onto an RGB picture, mapped onto the palette onto an indexed one (so only the parts drawn afresh
+    are mapped, not the whole picture). Its texts count as drawn on the picture. The part's place on
+    the picture must be bare page, as it is copied over it."""
+    image = Image.new("RGB", size, PAGE)
+    with records.captured(image) as texts:
+        paint(image)
+    picture.paste(encode.indexed(image) if picture.mode == "P" else image, xy)
+    records.replay(texts[0], picture, xy)
 
 
 def pill(image: Image.Image, xy: tuple[int, int], text: str, fill: RGB, colour: RGB = WHITE,

@@ -23,6 +23,7 @@ from PIL import Image, ImageDraw
 
 from keystone.data import load_catalog
 from keystone.render import palette as colours
+from keystone.render import records
 from keystone.render.cards import card_back, card_face, empty_cell
 from keystone.render.icons import PAINTERS, icon
 
@@ -115,27 +116,69 @@ def indexed(image: Image.Image) -> Image.Image:
     return flat.quantize(palette=shared_palette(), dither=Image.Dither.NONE)
 
 
+@functools.lru_cache(maxsize=64)
+def palette_index(colour: colours.RGB) -> int:
+    """The index `indexed` maps `colour` to: what to draw with on an indexed picture so it holds
+    the very index the colour drawn on an RGB picture would be mapped to."""
+    index = indexed(Image.new("RGB", (1, 1), colour)).getpixel((0, 0))
+    assert isinstance(index, int)
+    return index
+
+
+def framed(size: tuple[int, int]) -> Image.Image:
+    """A blank indexed picture of `size` (all index 0) with one more column on the right, held at 0:
+    a zero byte, then the picture's bytes but the last, are its rows as a PNG stores them (each row's
+    filter byte, 0, before it), so `png_framed` needs no copy to put those bytes in. Draw on it as
+    on the picture itself; leave the last column alone."""
+    image = Image.new("P", (size[0] + 1, size[1]), 0)
+    image.putpalette(shared_palette().getpalette() or [])
+    image.info[records.POSTED] = size
+    return image
+
+
 def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
+def _write(size: tuple[int, int], palette: Image.Image, rows: bytes, compress: Callable[[bytes], bytes]) -> bytes:
+    """An 8-bit indexed PNG of `size` whose filtered rows (filter 0 each: a palette index has no
+    neighbour to predict it from) are `rows`: the format Pillow writes, with no time or text chunk,
+    so equal images give equal bytes."""
+    w, h = size
+    colours_ = bytes((palette.getpalette() or [])[: 3 * COLOURS])
+    return b"".join((
+        b"\x89PNG\r\n\x1a\n",
+        _chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 3, 0, 0, 0)),
+        _chunk(b"PLTE", colours_),
+        _chunk(b"IDAT", compress(rows)),
+        _chunk(b"IEND", b""),
+    ))
+
+
 def write_png(picture: Image.Image, compress: Callable[[bytes], bytes]) -> bytes:
-    """An 8-bit indexed ('P') image as a PNG whose pixel rows (filter 0: a palette index has no
-    neighbour to predict it from) `compress` turns into a zlib stream: the format Pillow writes, with
-    no time or text chunk, so equal images give equal bytes."""
+    """An 8-bit indexed ('P') image as a PNG whose pixel rows `compress` turns into a zlib stream."""
     if picture.mode != "P":
         raise ValueError("write_png writes an indexed ('P') image; map it onto the palette first.")
     w, h = picture.size
     rows = Image.new("L", (w + 1, h), 0)  # a zero filter byte before each row
     rows.paste(Image.frombytes("L", (w, h), picture.tobytes()), (1, 0))
-    colours_ = bytes((picture.getpalette() or [])[: 3 * COLOURS])
-    return b"".join((
-        b"\x89PNG\r\n\x1a\n",
-        _chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 3, 0, 0, 0)),
-        _chunk(b"PLTE", colours_),
-        _chunk(b"IDAT", compress(rows.tobytes())),
-        _chunk(b"IEND", b""),
-    ))
+    return _write((w, h), picture, rows.tobytes(), compress)
+
+
+def _deflate(raw: bytes) -> bytes:
+    if _isal is not None:
+        return bytes(_isal.compress(raw, ISAL_LEVEL))
+    return zlib.compress(raw, PNG_LEVEL)  # pragma: no cover - isal is in requirements.txt
+
+
+def png_framed(picture: Image.Image) -> bytes:
+    """A `framed` picture as a PNG of the picture without its frame column, deterministic."""
+    if picture.mode != "P":
+        raise ValueError(picture.mode)  # `framed` makes a 'P' picture
+    w, h = picture.size
+    picture.paste(0, (w - 1, 0, w, h))  # the filter bytes: 0, whatever was drawn past the edge
+    rows = b"".join((b"\0", memoryview(picture.tobytes())[:-1]))
+    return _write((w - 1, h), picture, rows, _deflate)
 
 
 def png(image: Image.Image) -> bytes:
@@ -143,7 +186,7 @@ def png(image: Image.Image) -> bytes:
     bytes (with `isal` installed, its own same bytes)."""
     picture = indexed(image)
     if _isal is not None:
-        return write_png(picture, lambda raw: bytes(_isal.compress(raw, ISAL_LEVEL)))
+        return write_png(picture, _deflate)
     out = io.BytesIO()
     picture.save(out, "PNG", compress_level=PNG_LEVEL)
     return out.getvalue()

@@ -209,7 +209,7 @@ def render_table_image(view: GameView, words: ActionWords | None = None, lang: L
     hint = tr(lang, "picture.field.hint", take=words.take)
     y += _title(image, (x, y), tr(lang, "picture.field"), hint, left_w) + 4
     pitch = (left_w - TILE_W) // 3
-    field_h = field_grid(image, draw, (x, y), pitch, view, lang)
+    field_h = field_grid(image, (x, y), pitch, view, lang)
     px = x + 3 * pitch
     _pile(image, draw, (px, y), left_w - 3 * pitch, tr(lang, "picture.deck"), back_tile(), view.deck_count, True)
     top = view.discard[-1] if view.discard else None
@@ -218,7 +218,7 @@ def render_table_image(view: GameView, words: ActionWords | None = None, lang: L
           len(view.discard), False)
     y += max(field_h, 2 * (TILE_H + PRICE_H + 6) - 6) + 8
     y = max(y, PIC_H - MARGIN - WILDS_H - 16 - 40)
-    y += time_track(image, draw, (x, y), left_w, view, lang, box=40) + 16
+    y += time_track(image, (x, y), left_w, view, lang, box=40) + 16
     wild_stacks(image, draw, (x, y), left_w, view, lang)
 
     x = MARGIN + TABLE_LEFT_W + 16

@@ -6,8 +6,9 @@ are wider than tall by more than 1.45 and shown inline at half their size; no te
 Their layout starts here: four rows of tiles on the mat fill the picture's height.
 
 Cards are shown as tiles: the top of the card face (habitats, number, season, symbols, landscape)
-shrunk, and the name lettered again at 18 px below it (`card_tile`). `board_mat` lays a seat's
-board out as tiles on the mat.
+shrunk, and the name lettered again at 18 px below it (`card_tile`). `paste_board` lays a seat's
+board out as tiles on the mat. Tiles are kept flattened onto what lies under them (a cell of the
+mat, the page), so a picture copies them in rather than blending each through its alpha.
 """
 
 from __future__ import annotations
@@ -22,8 +23,8 @@ from keystone.engine.board import CELL_NAMES
 from keystone.engine.views import SeatView
 from keystone.engine.words import habitat_name
 from keystone.i18n import DEFAULT, Language, tr
-from keystone.render import fonts
-from keystone.render.cards import NAME_TOP, card_back, card_face
+from keystone.render import encode, fonts
+from keystone.render.cards import NAME_TOP, card_back, card_face, flatten
 from keystone.render.cards import W as FACE_W
 from keystone.render.common import bare_mat
 from keystone.render.icons import icon, paste
@@ -35,6 +36,7 @@ from keystone.render.palette import (
     INK,
     MAT_EDGE,
     MUTED,
+    PAGE,
     SLOT,
     SLOT_TEXT,
     WHITE,
@@ -64,6 +66,9 @@ MAT_W = MAT_PAD + 4 * TILE_W + 3 * GAP + MAT_EDGE_PAD
 MAT_H = MAT_PAD + 4 * TILE_H + 3 * GAP + MAT_EDGE_PAD
 MARK = 5
 """Width of the frame around a card placed this turn."""
+TILE_CACHE = 256
+"""Tiles kept (RGBA, about 80 KB each; and mapped onto the palette on a cell, 20 KB): every card in
+both languages, and some with research tokens. The RGB tile on a cell is only a step to the latter."""
 
 
 # --------------------------------------------------------------------------- tiles
@@ -118,7 +123,7 @@ def name_lines(name: str, room: int) -> list[str]:
     return lines
 
 
-@functools.lru_cache(maxsize=1024)
+@functools.lru_cache(maxsize=TILE_CACHE)
 def card_tile(card_id: str, research: int = 0, lang: Language = DEFAULT) -> Image.Image:
     """A card as a TILE_W x TILE_H tile (RGBA, cached; treat as read-only): the top of its face
     shrunk, its research tokens, and its name at 18 px under it, broken rather than shrunk."""
@@ -194,27 +199,88 @@ def tile_origin(index: int) -> tuple[int, int]:
 
 
 @functools.cache
-def _empty_mat() -> Image.Image:
-    """The mat with its edge labels and sixteen empty cells, each showing its coordinate."""
+def _bare_cells() -> Image.Image:
+    """The mat (RGBA, transparent outside its frame) with its edge labels and sixteen empty cells,
+    before each cell's coordinate is lettered: what a card's tile is laid on."""
     mat = bare_mat((MAT_W, MAT_H), 14, (MAT_PAD, MAT_PAD), (TILE_W, TILE_H), GAP)
     d = ImageDraw.Draw(mat)
     for i in range(16):
         x, y = tile_origin(i)
         d.rounded_rectangle((x, y, x + TILE_W - 1, y + TILE_H - 1), radius=9, fill=SLOT, outline=MAT_EDGE, width=2)
+    return mat
+
+
+@functools.cache
+def _empty_mat() -> Image.Image:
+    """The mat with its edge labels and sixteen empty cells, each showing its coordinate."""
+    mat = _bare_cells().copy()
+    for i in range(16):
+        x, y = tile_origin(i)
         fonts.draw_text(mat, (x + TILE_W / 2, y + TILE_H / 2), CELL_NAMES[i], 36, SLOT_TEXT, anchor="mm")
     return mat
 
 
-def board_mat(seat: SeatView, marked: Sequence[int] = (), lang: Language = DEFAULT) -> Image.Image:
-    """`seat`'s 4x4 board as tiles on the mat (MAT_W x MAT_H), the cells in `marked` framed."""
-    mat = _empty_mat().copy()
+@functools.lru_cache(maxsize=4)
+def board_page(size: tuple[int, int], xy: tuple[int, int]) -> Image.Image:
+    """A `size` page (RGB) with the empty mat laid on it at `xy`: what a picture with a board starts
+    from (copy it), so the mat is blended onto the page once, not once a picture."""
+    page = Image.new("RGB", size, PAGE)
+    mat = _empty_mat()
+    page.paste(mat, xy, mat)
+    return page
+
+
+@functools.lru_cache(maxsize=32)
+def cell_tile(card_id: str, research: int = 0, lang: Language = DEFAULT) -> Image.Image:
+    """`card_tile` as it shows in a board's cell (RGB; cached, treat as read-only): laid on an empty
+    cell, the mat laid on the page, just as the alpha pastes of both give it, so it pastes as a plain
+    copy. A tile covers its cell's coordinate wholly (tests/test_render_cache.py), so one cell's ground
+    serves all sixteen."""
+    x, y = tile_origin(0)
+    ground = _bare_cells().crop((x, y, x + TILE_W, y + TILE_H))
+    tile = card_tile(card_id, research, lang)
+    ground.paste(tile, (0, 0), tile)
+    return flatten(ground, PAGE)
+
+
+@functools.lru_cache(maxsize=4)
+def indexed_board_page(size: tuple[int, int], xy: tuple[int, int]) -> Image.Image:
+    """`board_page` mapped onto the shared palette, on an `encode.framed` picture (copy it)."""
+    page = encode.framed(size)
+    page.paste(encode.indexed(board_page(size, xy)), (0, 0))
+    return page
+
+
+@functools.lru_cache(maxsize=TILE_CACHE)
+def indexed_cell_tile(card_id: str, research: int = 0, lang: Language = DEFAULT) -> Image.Image:
+    """`cell_tile` mapped onto the shared palette (cached, a quarter of its size): a pixel is mapped
+    alone, so a board of these is the board of `cell_tile`s mapped whole, for none of the work."""
+    return encode.indexed(cell_tile(card_id, research, lang))
+
+
+def paste_board(image: Image.Image, xy: tuple[int, int], seat: SeatView, marked: Sequence[int] = (),
+                lang: Language = DEFAULT) -> None:
+    """`seat`'s 4x4 board as tiles on the mat, the cells in `marked` framed, onto `image` (a copy of
+    `board_page(image.size, xy)`, or of `indexed_board_page` for an indexed 'P' picture: the empty
+    mat is already there) with its top-left corner at `xy`."""
+    left, top = xy
+    indexed = image.mode == "P"
     for i, placed in enumerate(seat.board):
         if placed is not None:
-            tile = card_tile(placed.card, placed.research, lang)
-            mat.paste(tile, tile_origin(i), tile)
-    draw = ImageDraw.Draw(mat)
+            x, y = tile_origin(i)
+            tile = (indexed_cell_tile if indexed else cell_tile)(placed.card, placed.research, lang)
+            image.paste(tile, (left + x, top + y))
+    draw = ImageDraw.Draw(image)
+    colour = encode.palette_index(HIGHLIGHT) if indexed else HIGHLIGHT
     for i in sorted(set(marked)):
         x, y = tile_origin(i)
-        draw.rounded_rectangle((x - 3, y - 3, x + TILE_W + 2, y + TILE_H + 2), radius=11, outline=HIGHLIGHT,
-                               width=MARK)
-    return mat
+        draw.rounded_rectangle((left + x - 3, top + y - 3, left + x + TILE_W + 2, top + y + TILE_H + 2), radius=11,
+                               outline=colour, width=MARK)
+
+
+def warm_up(lang: Language = DEFAULT) -> None:
+    """Lay every card's tile on a cell now, mapped onto the palette, and the empty turn picture, so a
+    worker's first boards cost no more than the rest."""
+    indexed_board_page((PIC_W, PIC_H), (MARGIN, MARGIN))
+    for card in load_catalog().all_cards():
+        indexed_cell_tile(card.id, 0, lang)

@@ -10,19 +10,30 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from keystone.engine.views import GameView
 from keystone.engine.words import ActionWords
 from keystone.i18n import DEFAULT, Language, tr
-from keystone.render import fonts
+from keystone.render import encode, fonts
 from keystone.render.board import check_cells
-from keystone.render.common import canvas, png, require_seat, require_view
-from keystone.render.palette import INK, MUTED, PAGE
+from keystone.render.common import band, require_seat, require_view
+from keystone.render.palette import INK, MUTED
 from keystone.render.tabletop import field_grid, field_width, players_list, round_line, stage_mark, time_track
-from keystone.render.tiles import MARGIN, MAT_W, PIC_H, PIC_W, board_mat, shown_name
+from keystone.render.tiles import (
+    MARGIN,
+    MAT_W,
+    PIC_H,
+    PIC_W,
+    board_page,
+    indexed_board_page,
+    paste_board,
+    shown_name,
+)
 
-RIGHT_X = MARGIN + MAT_W + 16
+SPLIT = MARGIN + MAT_W
+"""Where the board ends: left of it, cached pieces only; right of it, what is drawn afresh each turn."""
+RIGHT_X = SPLIT + 16
 RIGHT_W = PIC_W - MARGIN - RIGHT_X
 """The column right of the board in the turn picture."""
 
@@ -41,30 +52,51 @@ def _moved_text(view: GameView, mover: int, marked: Sequence[int], lang: Languag
     return tr(lang, "picture.turn.placed", who=who, cards=", ".join(names))
 
 
-def render_turn_image(view: GameView, mover: int, marked: Sequence[int] = (),
-                      words: ActionWords | None = None, lang: Language = DEFAULT) -> Image.Image:
-    view = require_view(view, "render_turn")
-    mover = require_seat(view, mover)
-    marked = check_cells(marked)
-    image, draw = canvas(PIC_W, PIC_H, PAGE)
-    mat = board_mat(view.seats[mover], marked, lang)
-    image.paste(mat, (MARGIN, MARGIN), mat)
-    x, width = RIGHT_X, RIGHT_W
+def _paint_column(picture: Image.Image, view: GameView, mover: int, marked: Sequence[int], lang: Language) -> None:
+    """Everything right of the board onto `picture` (RGB, or indexed: then only the heading and the
+    footer are drawn and mapped; the Field between them is copied in from kept pieces)."""
+    x, width = RIGHT_X - SPLIT, RIGHT_W
+    moved = fonts.wrap(_moved_text(view, mover, marked, lang), 26, width, max_lines=2)
+    field_y = MARGIN + 46 + 31 * len(moved) + 6 + 36
+    band(picture, (SPLIT, 0), (PIC_W - SPLIT, field_y), lambda image: _heading(image, x, width, moved, view, lang))
+    pitch = (width - field_width(view, lang)) // 2
+    track_y = field_y + field_grid(picture, (RIGHT_X, field_y), pitch, view, lang) + 12
+    band(picture, (SPLIT, track_y), (PIC_W - SPLIT, PIC_H - track_y),
+         lambda image: _footer(image, x, width, view, lang))
+
+
+def _heading(image: Image.Image, x: int, width: int, moved: list[str], view: GameView, lang: Language) -> None:
+    """The round and who is next, who moved and what, and the Field's title with the piles."""
     round_line(image, (x, MARGIN + 20), width, view, True, lang)
     y = MARGIN + 46
-    for line in fonts.wrap(_moved_text(view, mover, marked, lang), 26, width, max_lines=2):
+    for line in moved:
         fonts.draw_text(image, (x, y + 15), line, 26, INK, anchor="lm")
         y += 31
     y += 6
     fonts.draw_text(image, (x, y + 15), tr(lang, "picture.field"), 24, INK, anchor="lm", bold=True)
     fonts.draw_text(image, (x + width, y + 15), _piles_line(view, lang), 22, MUTED, anchor="rm")
-    y += 36
-    pitch = (width - field_width(view, lang)) // 2
-    y += field_grid(image, draw, (x, y), pitch, view, lang) + 12
-    y += time_track(image, draw, (x, y), width, view, lang, stage=stage_mark(view, lang)) + 12
+
+
+def _footer(image: Image.Image, x: int, width: int, view: GameView, lang: Language) -> None:
+    """The time track and, under it, the players (two columns of them for three or four)."""
+    y = time_track(image, (x, 0), width, view, lang, stage=stage_mark(view, lang)) + 12
     columns = 1 if len(view.seats) <= 2 else 2
-    row_h = min(36, (PIC_H - MARGIN - y) // -(-len(view.seats) // columns))
-    players_list(image, draw, (x, y), width, view, lang, columns, row_h)
+    row_h = min(36, (image.height - MARGIN - y) // -(-len(view.seats) // columns))
+    players_list(image, ImageDraw.Draw(image), (x, y), width, view, lang, columns, row_h)
+
+
+def _checked(view: GameView, mover: int, marked: Sequence[int]) -> tuple[GameView, int, Sequence[int]]:
+    view = require_view(view, "render_turn")
+    return view, require_seat(view, mover), check_cells(marked)
+
+
+def render_turn_image(view: GameView, mover: int, marked: Sequence[int] = (),
+                      words: ActionWords | None = None, lang: Language = DEFAULT) -> Image.Image:
+    """The turn picture in RGB (`render_turn` has its pixels, mapped onto the palette)."""
+    view, mover, marked = _checked(view, mover, marked)
+    image = board_page((PIC_W, PIC_H), (MARGIN, MARGIN)).copy()
+    paste_board(image, (MARGIN, MARGIN), view.seats[mover], marked, lang)
+    _paint_column(image, view, mover, marked, lang)
     return image
 
 
@@ -73,8 +105,16 @@ def render_turn(view: GameView, mover: int, marked: Sequence[int] = (), words: A
     """PNG posted once per turn (1100 x 700, landscape, for Discord's inline box): `mover`'s board
     with the cells in `marked` (board indexes 0 = A1 to 15 = D4, the cards just placed) framed, and
     beside it the round, who moved and what they placed, who is next, the Field with its prices,
-    the piles, the time track and everyone's synergy."""
-    return png(render_turn_image(view, mover, marked, words, lang))
+    the piles, the time track and everyone's synergy.
+
+    Drawn straight onto the palette where it can be: the board and the Field are copied in from
+    pieces kept mapped onto it, and only the words above and below the Field are drawn in RGB and
+    mapped, so a turn maps a fifth of its pixels, not all."""
+    view, mover, marked = _checked(view, mover, marked)
+    picture = indexed_board_page((PIC_W, PIC_H), (MARGIN, MARGIN)).copy()
+    paste_board(picture, (MARGIN, MARGIN), view.seats[mover], marked, lang)
+    _paint_column(picture, view, mover, marked, lang)
+    return encode.png_framed(picture)
 
 
 def changed_cells(before: GameView, after: GameView, seat: int) -> tuple[int, ...]:
