@@ -26,7 +26,8 @@ from typing import TypeVar
 
 import pytest
 
-from keystone.store import Store
+from keystone.store import LoadedGame, Pace, Store
+from tests.fakediscord.models import FakeChannel, FakeUser
 from tests.outbox_helpers import (
     CALLBACK,
     EVERYONE_AWAY,
@@ -95,18 +96,9 @@ async def test_killed_at_every_point_that_matters_the_bot_owes_each_message_once
     store = await Store.open(database)
     try:
         # run 1: the game starts; its first player moves, and Discord holds the answer: killed
-        await bot.start()
-        await until(_now(bot.connected), timeout=30, what="the bot to connect")
-        await open_game(fake, alice, bob, table)
-        running = await store.get_active_game(table.id)
-        assert running is not None
-        game = running.id
-        loaded = await store.load_game(game)
-        mover = loaded.record.seats[loaded.state.current]
-        other = next(i for i, s in enumerate(loaded.record.seats) if s.user_id != mover.user_id)
-        person = alice if mover.user_id == alice.id else bob
-        move = driven_moves(loaded.state)[0]
-        command, options = slash_of(move)
+        loaded, person, (command, options) = await _first_move(bot, fake, store, table, alice, bob, "live")
+        game = loaded.record.id
+        other = next(i for i, s in enumerate(loaded.record.seats) if s.user_id != person.id)
         answer = fake.hold(CALLBACK)
         await fake.slash(person, table, command, options, wait=False)
         await answer.wait_caught(10)
@@ -185,14 +177,8 @@ async def test_killed_after_discord_showed_the_answer_it_is_read_back_not_posted
     bot = BotProcess(fake, bot_environment(fake, database, scale=SCALE, workers=0), tmp_path)
     store = await Store.open(database)
     try:
-        await bot.start()
-        await until(_now(bot.connected), timeout=30, what="the bot to connect")
-        await open_game(fake, alice, bob, table, pace="daily")
-        running = await store.get_active_game(table.id)
-        assert running is not None
-        loaded = await store.load_game(running.id)
-        mover = alice if loaded.record.seats[loaded.state.current].user_id == alice.id else bob
-        command, options = slash_of(driven_moves(loaded.state)[0])
+        loaded, mover, (command, options) = await _first_move(bot, fake, store, table, alice, bob, "daily")
+        running = loaded.record
         answer = fake.hold(CALLBACK, after=True)  # Discord shows the answer; the bot never hears so
         await fake.slash(mover, table, command, options, wait=False)
         await answer.wait_caught(10)
@@ -216,6 +202,20 @@ async def test_killed_after_discord_showed_the_answer_it_is_read_back_not_posted
         await bot.kill()
         bot.close()
         await store.close()
+
+
+async def _first_move(bot: BotProcess, fake: HoldingDiscord, store: Store, table: FakeChannel, alice: FakeUser,
+                      bob: FakeUser, pace: Pace) -> tuple[LoadedGame, FakeUser, tuple[str, dict[str, str]]]:
+    """Start the bot and a game of `alice` and `bob` at `table`: the game, who moves first, and the
+    slash command of their first move."""
+    await bot.start()
+    await until(_now(bot.connected), timeout=30, what="the bot to connect")
+    await open_game(fake, alice, bob, table, pace=pace)
+    running = await store.get_active_game(table.id)
+    assert running is not None
+    loaded = await store.load_game(running.id)
+    mover = alice if loaded.record.seats[loaded.state.current].user_id == alice.id else bob
+    return loaded, mover, slash_of(driven_moves(loaded.state)[0])
 
 
 async def _sent(store: Store, key: str) -> bool:
