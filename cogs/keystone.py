@@ -11,31 +11,38 @@ import logging
 import re
 from collections.abc import Awaitable
 from dataclasses import dataclass, replace
-from typing import Any, Literal, get_args
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.autocomplete import (
+    card_autocomplete,
+    cell_autocomplete,
+    habitat_autocomplete,
+    replay_autocomplete,
+    seat_autocomplete,
+    skill_autocomplete,
+    topic_autocomplete,
+)
 from cogs.bot import KeystoneBot
 from cogs.common import (
     EVERYWHERE,
     INSTALLS,
     actor_of,
-    post,
     run,
-    service_of,
     where_of,
 )
+from cogs.controls import DYNAMIC_ITEMS
 from cogs.outbox import files_of, public_message, send_public
-from keystone.app import Actor, GameService, Reply, Where, clock, ids, threads
+from keystone.app import Actor, GameService, Reply, Where, clock, threads
 from keystone.app.clock import Pace
 from keystone.app.daily import Show
 from keystone.app.daily import say as say_daily
-from keystone.app.language import LanguageChoice, Whose, client_words
+from keystone.app.language import LanguageChoice, Whose
 from keystone.app.listing import Scope
 from keystone.app.lobby import Lobby, Mode
-from keystone.app.suggestions import Wordlist
 from keystone.app.text import habitat_value
 from keystone.cards import Ruleset
 from keystone.engine.bots import LEVELS, Level
@@ -49,184 +56,6 @@ LANGUAGE_CHOICES = [*(app_commands.Choice(name=name, value=code) for code, name 
 FOR_SERVER = app_commands.locale_str("This server", key="choice.server.for")
 """`/keystone language for:` this server, with a key of its own: German says "für: diesen Server"."""
 PACE_CHOICES = [app_commands.Choice(name=clock.pace_words(pace).capitalize(), value=pace) for pace in clock.PACES]
-
-
-def level_named(value: str) -> Level | None:
-    """The bot level a menu sent back (Discord only sends the offered ones), or None."""
-    levels: tuple[Level, ...] = get_args(Level)
-    return next((level for level in levels if level == value), None)
-
-
-# ---------------------------------------------------------------------- dynamic items
-
-
-class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.ACT.pattern):
-    """A button that plays one action at one game version."""
-
-    def __init__(self, game: int, version: int, notation: str) -> None:
-        super().__init__(discord.ui.Button(label=notation, custom_id=ids.act_id(game, version, notation)))
-        self.game, self.version, self.notation = game, version, notation
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> ActButton:
-        return cls(int(match["game"]), int(match["version"]), ids.notation_of(match["notation"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        service = service_of(interaction)
-        await run(interaction, service.act(where_of(interaction), actor_of(interaction), self.notation,
-                                           game_id=self.game, version=self.version))
-
-
-class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.SELECT.pattern):
-    """A select menu whose values are whole actions or the first half of one."""
-
-    def __init__(self, game: int, version: int, tag: str) -> None:
-        super().__init__(discord.ui.Select(custom_id=ids.select_id(game, version, tag),
-                                           options=[discord.SelectOption(label="-")]))
-        self.game, self.version = game, version
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> ChoiceSelect:
-        return cls(int(match["game"]), int(match["version"]), match["tag"])
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        values = self.item.values
-        if not values:
-            await post(interaction, Reply.refuse(client_words(str(interaction.locale), "cogs.pick_choice")))
-            return
-        service = service_of(interaction)
-        await run(interaction, service.choose(where_of(interaction), actor_of(interaction), self.game,
-                                              self.version, str(values[0])))
-
-
-class ShowButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.SHOW.pattern):
-    """Opens the acting player's private choices (cards only they may see)."""
-
-    def __init__(self, game: int, version: int) -> None:
-        super().__init__(discord.ui.Button(label="Choose", custom_id=ids.show_id(game, version)))
-        self.game, self.version = game, version
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> ShowButton:
-        return cls(int(match["game"]), int(match["version"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        service = service_of(interaction)
-        await run(interaction, service.show_choices(where_of(interaction), actor_of(interaction), self.game,
-                                                      self.version))
-
-
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.LOBBY.pattern):
-    """Join, Leave, Add bot and Start on a lobby message."""
-
-    def __init__(self, game: int, what: str) -> None:
-        super().__init__(discord.ui.Button(label=what, custom_id=ids.lobby_id(game, what)))
-        self.game, self.what = game, what
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> LobbyButton:
-        return cls(int(match["game"]), match["what"])
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        service = service_of(interaction)
-        work = service.lobby(where_of(interaction), actor_of(interaction), self.what, game_id=self.game)
-        await run(interaction, work, edit=self.what != "start")
-
-
-class LevelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.LEVEL.pattern):
-    """The lobby's select that seats a bot of the chosen level."""
-
-    def __init__(self, game: int) -> None:
-        super().__init__(discord.ui.Select(custom_id=ids.level_id(game), options=[discord.SelectOption(label="-")]))
-        self.game = game
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> LevelSelect:
-        return cls(int(match["game"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        values = self.item.values
-        level = level_named(str(values[0])) if values else None
-        if level is None:
-            await post(interaction, Reply.refuse(client_words(str(interaction.locale), "cogs.pick_level")))
-            return
-        service = service_of(interaction)
-        work = service.lobby(where_of(interaction), actor_of(interaction), "bot", game_id=self.game, level=level)
-        await run(interaction, work, edit=True)
-
-
-class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.UNDO.pattern):
-    """Takes back the acting player's last action of this turn, from their private step message."""
-
-    def __init__(self, game: int, version: int) -> None:
-        super().__init__(discord.ui.Button(label="Undo", custom_id=ids.undo_id(game, version)))
-        self.game, self.version = game, version
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> UndoButton:
-        return cls(int(match["game"]), int(match["version"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        service = service_of(interaction)
-        await run(interaction, service.undo(where_of(interaction), actor_of(interaction), game_id=self.game,
-                                            version=self.version))
-
-
-DYNAMIC_ITEMS = (ActButton, ChoiceSelect, ShowButton, LobbyButton, LevelSelect, UndoButton)
-
-
-# ---------------------------------------------------------------------- autocomplete
-
-
-async def _suggest(interaction: discord.Interaction[Any], verb: str, typed: str) -> list[app_commands.Choice[str]]:
-    service = service_of(interaction)
-    pairs = await service.suggest(where_of(interaction), actor_of(interaction), verb, typed)
-    return [app_commands.Choice(name=label, value=value) for label, value in pairs]
-
-
-async def card_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
-    return await _suggest(interaction, "take", current)
-
-
-async def cell_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
-    return await _suggest(interaction, "cell", current)
-
-
-async def skill_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
-    return await _suggest(interaction, "skill", current)
-
-
-async def _suggest_words(interaction: discord.Interaction[Any], what: Wordlist,
-                         typed: str) -> list[app_commands.Choice[str]]:
-    pairs = await service_of(interaction).suggest_words(where_of(interaction), actor_of(interaction), what, typed)
-    return [app_commands.Choice(name=label, value=value) for label, value in pairs]
-
-
-async def habitat_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
-    """The habitats a Wild card may take here now (every habitat with no game), in the typer's language."""
-    return await _suggest(interaction, "habitat", current) or await _suggest_words(interaction, "habitat", current)
-
-
-async def seat_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
-    """Every seat of the game here, bots included: the seat's name, its number as the value."""
-    return await _suggest(interaction, "seat", current)
-
-
-async def replay_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
-    """One's own finished games and this channel's, newest first."""
-    pairs = await service_of(interaction).suggest_replays(where_of(interaction), actor_of(interaction), current)
-    return [app_commands.Choice(name=label, value=value) for label, value in pairs]
-
-
-async def topic_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
-    """The rules topics, titled in the typer's language."""
-    return await _suggest_words(interaction, "topic", current)
 
 
 def _clean_cell(cell: str) -> str:
