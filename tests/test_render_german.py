@@ -30,7 +30,7 @@ from keystone.render import (
 )
 from keystone.render.cards import W, _name_lines
 from keystone.render.replay import Final, Frame, final_image, frame_image
-from keystone.render.tiles import TILE_W, name_lines
+from keystone.render.tiles import NAME_ROOM, NAME_SIZE
 from tests.render_helpers import drawn_hand, finished, image, play, sheets, start
 from tests.test_render import _clear_caches
 
@@ -47,18 +47,18 @@ def test_no_card_name_is_cut_and_every_line_fits_the_name_band(lang: Language) -
     names = [card.name_in(lang) for card in load_catalog().all_cards() if not card.wild]
     names += [tr(lang, "picture.wild.name", habitat=habitat_name(h, lang)) for h in Habitat]
     for name in names:
-        lines, _ = _name_lines(name)
+        lines, _ = _name_lines(name, lang)
         assert len(lines) <= 3, name
         assert max(fonts.width(line, 15) for line in lines) <= BAND, name
         assert _letters("".join(lines)) == _letters(name), f"{name} lost letters: {lines}"
 
 
-def test_a_long_german_name_breaks_after_its_hyphen_or_at_its_compound_joint() -> None:
-    assert _name_lines("Schwarzschwanz-Präriehund")[0] == ["Schwarzschwanz-", "Präriehund"]
-    assert _name_lines("Atlantische Salzmarsch-Wassernatter")[0] == ["Atlantische", "Salzmarsch-", "Wassernatter"]
-    assert _name_lines("Riesenmammutbaum")[0] == ["Riesenmammut-", "baum"]
-    assert _name_lines("Baumwollschwanzkaninchen")[0] == ["Baumwollschwanz-", "kaninchen"]
-    assert _name_lines("Coyote")[0] == ["Coyote"]
+def test_a_long_german_name_breaks_after_its_hyphen_or_at_a_syllable() -> None:
+    assert _name_lines("Schwarzschwanz-Präriehund", "de")[0] == ["Schwarzschwanz-", "Präriehund"]
+    assert _name_lines("Atlantische Salzmarsch-Wassernatter", "de")[0] == ["Atlantische", "Salzmarsch-", "Wassernatter"]
+    assert _name_lines("Riesenmammutbaum", "de")[0] == ["Riesenmam-", "mutbaum"]
+    assert _name_lines("Baumwollschwanzkaninchen", "de")[0] == ["Baumwoll-", "schwanzkaninchen"]
+    assert _name_lines("Coyote", "en")[0] == ["Coyote"]
 
 
 def test_a_break_never_splits_a_letter_group_and_a_word_with_no_break_is_cut_and_recorded() -> None:
@@ -152,7 +152,7 @@ def test_a_german_turn_picture_is_in_german() -> None:
     assert not {"The Field", "Time"} & de_words
     catalog = load_catalog()
     for entry in (e for e in view.field if e is not None):
-        first_line = name_lines(catalog.card(entry.card).name_in("de"), TILE_W - 6)[0]
+        first_line = fonts.name_lines(catalog.card(entry.card).name_in("de"), "de", NAME_SIZE, NAME_ROOM)[0]
         assert first_line in de_words
 
 

@@ -136,9 +136,10 @@ def test_the_rules_text_counts_synergy_per_shared_habitat_symbol_as_the_engine_d
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_the_text_board_breaks_long_names_and_never_cuts_them(lang: Language) -> None:
     for card in load_catalog().all_cards():
-        name = f"{'W#' if card.wild else card.number} {card.name_in(lang)}"
-        lines = _wrap_name(name, CELL - 1)
+        number = "W#" if card.wild else str(card.number)
+        name = f"{number} {card.name_in(lang)}"
+        lines = _wrap_name(number, card.name_in(lang), CELL - 1, lang)
         assert all(len(line) <= CELL - 1 for line in lines), lines
         letters = "".join(line.strip().rstrip("-") for line in lines).replace(" ", "").replace("-", "")
         assert letters == name.replace(" ", "").replace("-", ""), f"{name!r} drawn as {lines}"
-    assert _wrap_name("1 Schwarzschwanz-Präriehund", 17) == ["1 Schwarzschwanz-", "  Präriehund"]
+    assert _wrap_name("1", "Schwarzschwanz-Präriehund", 17, "de") == ("1 Schwarzschwanz-", "  Präriehund")

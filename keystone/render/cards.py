@@ -122,11 +122,11 @@ def _landscape(card: Card, w: int, h: int) -> Image.Image:
 # --------------------------------------------------------------------------- faces
 
 
-def _name_lines(name: str) -> tuple[list[str], int]:
+def _name_lines(name: str, lang: Language) -> tuple[list[str], int]:
     """The name wrapped into the name band: two lines, or three set closer, at 15 design units
-    (18 px shown, the smallest a phone reads, so a long name breaks rather than shrinks: after a
-    hyphen, or a long compound between two consonants)."""
-    lines = fonts.wrap(name, 15, W - 12, max_lines=3)
+    (18 px shown, the smallest a phone reads, so a long name breaks rather than shrinks: at a
+    space, after a hyphen, or at a syllable of its language, as `fonts.name_lines` chooses)."""
+    lines = list(fonts.name_lines(name, lang, 15, W - 12))
     return lines, (18 if len(lines) <= 2 else 16)
 
 
@@ -183,11 +183,11 @@ def _draw_wild(big: Image.Image, card: Card, lang: Language) -> None:
     fonts.draw_text(big, (W / 2 * S, 114 * S), badge, _px(15), INK if light else WHITE, anchor="mm", bold=True)
 
 
-def _draw_name(big: Image.Image, name: str) -> None:
+def _draw_name(big: Image.Image, name: str, lang: Language) -> None:
     d = ImageDraw.Draw(big)
     d.rectangle(_box(2, NAME_TOP, W - 3, H - 10), fill=WHITE)
     d.line(_box(2, NAME_TOP, W - 3, NAME_TOP), fill=CARD_EDGE, width=_px(1))
-    lines, line_h = _name_lines(name)
+    lines, line_h = _name_lines(name, lang)
     size = 15
     top = NAME_TOP + (H - NAME_TOP - line_h * len(lines)) / 2
     for i, line in enumerate(lines):
@@ -243,7 +243,7 @@ def _card_face(card_id: str, lang: Language) -> Image.Image:
         _frame(big, CARD_EDGE, 2)
         _draw_species(big, card)
         name = card.name_in(lang)
-    _draw_name(big, name)
+    _draw_name(big, name, lang)
     edge = HABITAT_COLOUR[card.habitats[0]] if card.wild else CARD_EDGE
     ImageDraw.Draw(big).rounded_rectangle(_box(0, 0, W - 1, H - 1), radius=_px(RADIUS), outline=edge,
                                           width=_px(3 if card.wild else 2))

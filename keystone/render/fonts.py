@@ -11,11 +11,11 @@ from __future__ import annotations
 import functools
 import math
 import re
-import unicodedata
 
 from PIL import Image, ImageDraw, ImageFont, features
 
-from keystone.render import glyphs, records
+from keystone.i18n import Language
+from keystone.render import glyphs, hyphens, records
 from keystone.render.faces import (
     BOLD,
     CHAIN,
@@ -41,8 +41,8 @@ from keystone.render.records import Drawn, Record, drawn_large, record_sizes, re
 __all__ = [
     "BOLD", "CHAIN", "CJK", "EMOJI", "JAPANESE", "KEEP_TOGETHER", "KOREAN", "LATIN", "MIN_SIZE", "PHONE_MIN",
     "REPLACEMENT", "SCRIPTS", "SIMPLIFIED", "SYMBOLS", "TRADITIONAL", "Drawn", "Face", "Record", "clusters",
-    "coverage", "draw_text", "drawn_large", "fit", "font", "line_mask", "pieces", "record_sizes", "record_texts",
-    "runs", "stroke", "width", "wrap",
+    "coverage", "draw_text", "drawn_large", "fit", "font", "line_mask", "name_lines", "pieces", "record_sizes",
+    "record_texts", "runs", "stroke", "width", "wrap",
 ]
 
 MIN_SIZE = 14
@@ -111,13 +111,14 @@ def _overprint(size: int) -> tuple[float, ...]:
     return (0.6,) if size < 20 else (0.5, 1.0)
 
 
-def wrap(text: str, size: int, max_width: int, max_lines: int = 3) -> list[str]:
-    """Greedy word wrap; a word wider than a line breaks after its hyphens, then between two
-    consonants (`pieces`); what does not fit in `max_lines` is cut with an ellipsis."""
+def wrap(text: str, size: int, max_width: int, max_lines: int = 3, lang: Language | None = None) -> list[str]:
+    """Greedy word wrap; a word wider than a line breaks after its hyphens, then at a syllable of
+    `lang` (or, in a text of no known language, between two consonants: `pieces`); what does not fit
+    in `max_lines` is cut with an ellipsis. A name is broken by `name_lines` instead."""
     lines: list[str] = []
     current = ""
     for word in text.split():
-        for k, piece in enumerate(pieces(word, size, max_width)):
+        for k, piece in enumerate(pieces(word, size, max_width, lang)):
             candidate = current + piece if k else f"{current} {piece}".strip()
             if width(candidate, size) <= max_width or not current:
                 current = candidate
@@ -133,14 +134,8 @@ def wrap(text: str, size: int, max_width: int, max_lines: int = 3) -> list[str]:
     return [fit(line, size, max_width) for line in lines]
 
 
-_VOWELS = frozenset("aeiouyæøœAEIOUYÆØŒ" "αεηιουωΑΕΗΙΟΥΩ" "аеёиоуыэюяіїєАЕЁИОУЫЭЮЯІЇЄ")
-"""Vowels (an accented letter counts as its base letter: `_vowel`)."""
 KEEP_TOGETHER = ("ch", "ck", "sch", "ph", "th", "qu")
 """Letter groups a break never splits."""
-
-
-def _vowel(letter: str) -> bool:
-    return letter in _VOWELS or unicodedata.normalize("NFD", letter)[0] in _VOWELS
 
 
 def _ideograph(letter: str) -> bool:
@@ -151,17 +146,18 @@ def _ideograph(letter: str) -> bool:
 
 
 def _break_points(word: str) -> list[tuple[int, str]]:
-    """Where a long word may break, and what ends its first piece there: a hyphen between two
-    consonants, never inside a letter group that spells one sound, at least three letters from
-    either end (German compounds mostly join there: Riesenmammut-baum, Baumwollschwanz-kaninchen);
-    nothing between two Chinese, Japanese or Korean characters, which lines break between."""
+    """Where a long word of no known language (a display name) may break, and what ends its first
+    piece there: a hyphen between two consonants, never inside a letter group that spells one sound,
+    at least three letters from either end; nothing between two Chinese, Japanese or Korean
+    characters, which lines break between. A word in a known language breaks at its dictionary's
+    syllables instead (`_points`)."""
     points = []
     for i in range(1, len(word)):
         a, b = word[i - 1], word[i]
         if _ideograph(a) and _ideograph(b):
             points.append((i, ""))
             continue
-        if not (3 <= i < len(word) - 2) or not (a.isalpha() and b.isalpha()) or _vowel(a) or _vowel(b):
+        if not (3 <= i < len(word) - 2) or not (a.isalpha() and b.isalpha()) or hyphens.vowel(a) or hyphens.vowel(b):
             continue
         if any(word.find(g, max(0, i - len(g) + 1), i + len(g) - 1) >= 0 for g in KEEP_TOGETHER):
             continue
@@ -169,7 +165,14 @@ def _break_points(word: str) -> list[tuple[int, str]]:
     return points
 
 
-def pieces(word: str, size: int, max_width: int) -> list[str]:
+def _points(part: str, lang: Language | None) -> list[tuple[int, str]]:
+    """Where a piece of a word may break: the syllables of `lang`'s dictionary, else `_break_points`."""
+    if lang is not None and part.isalpha():
+        return [(i, "-") for i in hyphens.syllables(part, lang)]
+    return _break_points(part)
+
+
+def pieces(word: str, size: int, max_width: int, lang: Language | None = None) -> list[str]:
     """`word` as pieces a line may end after: the word itself when it fits a line, else split
     after each hyphen, and any piece still too wide split at the last break point that fits."""
     if width(word, size) <= max_width:
@@ -177,7 +180,7 @@ def pieces(word: str, size: int, max_width: int) -> list[str]:
     out: list[str] = []
     for part in re.findall(r"[^-]+-*|-+", word):
         while width(part, size) > max_width:
-            fitting = [(i, end) for i, end in _break_points(part.rstrip("-"))
+            fitting = [(i, end) for i, end in _points(part.rstrip("-"), lang)
                        if width(part[:i] + end, size) <= max_width]
             if not fitting:
                 break
@@ -186,6 +189,15 @@ def pieces(word: str, size: int, max_width: int) -> list[str]:
             part = part[i:]
         out.append(part)
     return out
+
+
+@functools.lru_cache(maxsize=2048)
+def name_lines(name: str, lang: Language, size: int, room: int, max_lines: int = 3) -> tuple[str, ...]:
+    """A card's name in at most `max_lines` lines of `room` px at `size`, broken in its language
+    (hyphens.py: spaces, then hyphens, then syllables, the best balanced); a name no break makes
+    fit is left to `wrap`. Cached per (name, language, size, room): a picture pays for a name once."""
+    lines = hyphens.arrange(name, lang, lambda line: width(line, size), (room,), max_lines)
+    return tuple(lines if lines is not None else wrap(name, size, room, max_lines, lang))
 
 
 def fit(text: str, size: int, max_width: int) -> str:

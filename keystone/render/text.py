@@ -7,7 +7,7 @@ other `ActionWords`.
 
 from __future__ import annotations
 
-import re
+import functools
 from collections.abc import Sequence
 
 from keystone.cards import Card
@@ -29,6 +29,7 @@ from keystone.engine.words import (
 from keystone.i18n import DEFAULT, Language, tr, trn
 from keystone.render.common import objective_card, require_seat, require_view
 from keystone.render.describe import skill_flip_label, skill_label, skill_state, state_name, status_text
+from keystone.render.hyphens import arrange
 from keystone.render.scoresheet import line_label
 
 CELL = 18
@@ -54,28 +55,23 @@ def describe_card(card: Card, lang: Language = DEFAULT) -> str:
     return f"{card.name_in(lang)} ({'; '.join(parts)})"
 
 
-def _wrap_name(text: str, room: int) -> list[str]:
-    """A name over as many lines of `room` characters as it needs (later lines indented by two),
-    broken at spaces, then after a hyphen, then, for a word longer than a line, with a hyphen of
-    its own (German names run long: „Schwarzschwanz-Präriehund“): never cut."""
-    tokens = [piece for word in text.split() for piece in re.findall(r"[^-]+-?|-", word)]
-    lines: list[str] = []
-    line = ""
-    for token in tokens:
-        joined = token if not line or line.endswith("-") else f" {token}"
-        width = room if not lines else room - 2
-        if len(line + joined) <= width:
-            line += joined
-            continue
-        if line:
-            lines.append(line)
-        width = room - 2
-        while len(token) > width:
-            lines.append(token[: width - 1] + "-")
-            token = token[width - 1:]
-        line = token
-    lines.append(line)
-    return [lines[0], *(f"  {rest}" for rest in lines[1:])]
+NAME_LINES = 4
+"""The most lines a name takes in a cell of the text board."""
+
+
+@functools.lru_cache(maxsize=512)
+def _wrap_name(number: str, name: str, room: int, lang: Language = DEFAULT) -> tuple[str, ...]:
+    """A card's number and name over lines of `room` characters (later lines indented by two),
+    broken as the pictures break it (hyphens.py: spaces, then hyphens, then syllables of `lang`),
+    never cut: a word no break makes fit is split where the line ends."""
+    lines = arrange(name, lang, len, (room - len(number) - 1, room - 2), NAME_LINES)
+    if lines is None:
+        lines, rest, width = [], name, room - len(number) - 1
+        while len(rest) > width:
+            lines.append(rest[:width - 1].rstrip() + "-")
+            rest, width = rest[width - 1:].lstrip(), room - 2
+        lines.append(rest)
+    return (f"{number} {lines[0]}", *(f"  {rest}" for rest in lines[1:]))
 
 
 def _cell_lines(placed: PlacedCard | None, label: str, lang: Language) -> list[str]:
@@ -90,7 +86,7 @@ def _cell_lines(placed: PlacedCard | None, label: str, lang: Language) -> list[s
                                             ("tag", card.tag)) if on]
     if placed.research:
         marks.append(f"{letter('research', lang)}{placed.research}")
-    return [*_wrap_name(f"{number} {card.name_in(lang)}", CELL - 1), " ".join(m for m in marks if m)]
+    return [*_wrap_name(number, card.name_in(lang), CELL - 1, lang), " ".join(m for m in marks if m)]
 
 
 def board_lines(seat: SeatView, lang: Language = DEFAULT) -> list[str]:

@@ -62,6 +62,8 @@ TILE_H = (INNER_H - MAT_PAD - MAT_EDGE_PAD - 3 * GAP) // 4
 ART_H = TILE_H - NAME_BAND
 TILE_W = round(CARD_W * ART_H / FACE_TOP)
 """132 px: the face's top shrunk to ART_H keeps its proportions."""
+NAME_ROOM = TILE_W - 6
+"""The width a line of a tile's name may take: the tile less its frame."""
 MAT_W = MAT_PAD + 4 * TILE_W + 3 * GAP + MAT_EDGE_PAD
 MAT_H = MAT_PAD + 4 * TILE_H + 3 * GAP + MAT_EDGE_PAD
 MARK = 5
@@ -80,47 +82,6 @@ def shown_name(card_id: str, lang: Language) -> str:
     if card.wild:
         return tr(lang, "picture.wild.name", habitat=habitat_name(card.habitats[0], lang))
     return card.name_in(lang)
-
-
-_TILE_VOWELS = frozenset("aeiouyäöüAEIOUYÄÖÜ")
-"""`_word_pieces`' vowels: fewer than `fonts._vowel`'s (no accent folded, no Greek or Cyrillic)."""
-
-
-def _word_pieces(word: str, room: int) -> list[str]:
-    """Not `fonts.pieces`: a tile's line is too narrow for its breaks, so this one also breaks 2 letters from an end."""
-    pieces = fonts.pieces(word, NAME_SIZE, room)
-    if all(fonts.width(p, NAME_SIZE) <= room for p in pieces):
-        return pieces
-    out: list[str] = []
-    rest = word
-    while fonts.width(rest, NAME_SIZE) > room:
-        points = [i for i in range(2, len(rest) - 1)
-                  if rest[i].isalpha() and rest[i - 1].isalpha() and rest[i] not in _TILE_VOWELS
-                  and not any(rest.find(g, max(0, i - len(g) + 1), i + len(g) - 1) >= 0 for g in fonts.KEEP_TOGETHER)
-                  and fonts.width(rest[:i] + "-", NAME_SIZE) <= room]
-        if not points:
-            break
-        out.append(rest[:points[-1]] + "-")
-        rest = rest[points[-1]:]
-    return [*out, rest]
-
-
-def name_lines(name: str, room: int) -> list[str]:
-    """Not `fonts.wrap`: breaks words by `_word_pieces` (Amerikani-sches where wrap cuts Amerikanisc...)."""
-    lines: list[str] = []
-    current = ""
-    for word in name.split():
-        for k, piece in enumerate(_word_pieces(word, room)):
-            candidate = current + piece if k else f"{current} {piece}".strip()
-            if fonts.width(candidate, NAME_SIZE) <= room or not current:
-                current = candidate
-            else:
-                lines.append(current)
-                current = piece
-    lines.append(current)
-    if len(lines) > 3 or any(fonts.width(line, NAME_SIZE) > room for line in lines):
-        return fonts.wrap(name, NAME_SIZE, room, max_lines=3)
-    return lines
 
 
 @functools.lru_cache(maxsize=TILE_CACHE)
@@ -153,7 +114,7 @@ def card_tile(card_id: str, research: int = 0, lang: Language = DEFAULT) -> Imag
             d.rounded_rectangle(box, radius=7, fill=WHITE, outline=INK, width=2)
             fonts.draw_text(tile, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), label, NAME_SIZE, INK,
                             anchor="mm", bold=True)
-    lines = name_lines(shown_name(card_id, lang), TILE_W - 6)
+    lines = fonts.name_lines(shown_name(card_id, lang), lang, NAME_SIZE, NAME_ROOM)
     band = max(NAME_BAND, len(lines) * NAME_LINE + 6)
     top = TILE_H - band
     d.rectangle((2, top, TILE_W - 3, TILE_H - 8), fill=WHITE)
