@@ -47,6 +47,7 @@ MISTAKES = {
     "replay": ["game.json"],
     "store": ["copy", "only-one.db"],
     "words": ["--lang", "fr"],
+    "learn": ["--colour", "red"],
 }
 
 

@@ -6,7 +6,8 @@ ecosystems) and draws every picture the bot posts: an empty board, a full board 
 scoring example), the table at the start and late in the game (with a hand of drawn cards as its
 drawer and as the others see it), the hand of drawn cards itself, a secret objective with each
 goal's progress, the one-picture turn summary, the final score sheet, the animated replay of the
-whole game, every card face, and the text renderings; all in the language `--lang` asks for.
+whole game, every card face, and the text renderings; all in the language `--lang` asks for, as
+are the command's help and refusals.
 """
 
 from __future__ import annotations
@@ -21,14 +22,14 @@ from pathlib import Path
 from PIL import Image
 
 from keystone.app.replays import replay_file
-from keystone.cli.options import Parser, add_language, parse, whole
+from keystone.cli.options import Parser, add_language, asked_language, parse, whole
 from keystone.data import load_catalog
 from keystone.engine import GameConfig, GameState, apply, is_over, legal_actions, new_game, player_view, public_view
 from keystone.engine.actions import Action, Draw, UseSkill
 from keystone.engine.scoring import ScoreSheet, score_board
 from keystone.engine.state import PlacedCard
 from keystone.engine.views import GameView
-from keystone.i18n import DEFAULT, Language
+from keystone.i18n import DEFAULT, Language, tr
 from keystone.render import (
     render_board,
     render_hand,
@@ -189,38 +190,43 @@ def write_gallery(directory: Path, seed: int, lang: Language = DEFAULT) -> list[
     return written
 
 
-def parser() -> argparse.ArgumentParser:
-    made = Parser(prog="python -m keystone render", description="Draw the pictures of a game, or the bot's art files.")
+DEMO_SEED = 7
+"""The demo game's seed unless --seed chooses another."""
+
+
+def parser(lang: Language = DEFAULT) -> argparse.ArgumentParser:
+    made = Parser(prog="python -m keystone render", description=tr(lang, "tools.render.description"))
+    folder = tr(lang, "tools.render.folder")
     task = made.add_mutually_exclusive_group(required=True)
-    task.add_argument("--demo", type=Path, metavar="DIR", help="write a gallery of every picture into DIR")
-    task.add_argument("--assets", type=Path, metavar="DIR",
-                      help="write the avatar and icons into DIR (the repository keeps them in assets/)")
-    made.add_argument("--seed", type=whole, metavar="N", help="the demo game's seed (default 7)")
-    add_language(made)
+    task.add_argument("--demo", type=Path, metavar=folder, help=tr(lang, "tools.render.demo", folder=folder))
+    task.add_argument("--assets", type=Path, metavar=folder, help=tr(lang, "tools.render.assets", folder=folder))
+    made.add_argument("--seed", type=whole, metavar="N", help=tr(lang, "tools.render.seed", seed=DEMO_SEED))
+    add_language(made, lang)
     return made
 
 
 def _check(made: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     if args.seed is not None and args.demo is None:
-        made.error("--seed chooses the demo game, so it goes with --demo only.")
+        made.error(tr(args.lang, "tools.render.seed_alone"))
 
 
 def main(argv: Sequence[str]) -> int:
-    args = parse(parser(), argv, _check)
+    args = parse(parser(asked_language(argv)), argv, _check)
     if isinstance(args, int):
         return args
+    lang: Language = args.lang
     directory: Path = args.demo or args.assets
     if directory.exists() and not directory.is_dir():
-        print(f"{directory} exists and is not a folder.", file=sys.stderr)
+        print(tr(lang, "tools.render.not_a_folder", directory=directory), file=sys.stderr)
         return 2
     try:
         if args.demo is not None:
-            written = write_gallery(directory, 7 if args.seed is None else args.seed, args.lang)
+            written = write_gallery(directory, DEMO_SEED if args.seed is None else args.seed, lang)
         else:
             written = write_assets(directory)
     except OSError as exc:
-        what = "the gallery" if args.demo is not None else "the assets"
-        print(f"Cannot write {what} into {directory}: {exc.strerror or exc}.", file=sys.stderr)
+        what = "tools.render.cannot_write_gallery" if args.demo is not None else "tools.render.cannot_write_assets"
+        print(tr(lang, what, directory=directory, reason=exc.strerror or exc), file=sys.stderr)
         return 2
     for path in written:
         print(path)

@@ -1,4 +1,7 @@
-"""`python -m keystone simulate`: play seeded games and check every invariant after every action."""
+"""`python -m keystone simulate`: play seeded games and check every invariant after every action.
+
+Prints one line of JSON for machines; `--lang de` names the seats, the help, the refusals and the
+result's `summary` sentence in German (the JSON keys and the bots' levels stay as typed)."""
 
 from __future__ import annotations
 
@@ -9,18 +12,21 @@ import statistics
 import time
 from collections.abc import Callable
 
-from keystone.cli.options import Parser, parse, positive
+from keystone.cli.options import Parser, add_language, asked_language, parse, positive
 from keystone.engine import Action, GameConfig, apply, legal_actions, new_game
 from keystone.engine.bots import LEVELS
 from keystone.engine.invariants import check_invariants
 from keystone.engine.state import GameState
+from keystone.i18n import DEFAULT, Language, tr, trn
 
 
 def play_game(
-    seed: int, players: int, choose: Callable[[GameState], Action], check: bool = True
+    seed: int, players: int, choose: Callable[[GameState], Action], check: bool = True, lang: Language = DEFAULT
 ) -> tuple[GameState, list[str], list[str]]:
-    """Play one seeded game, `choose` picking every action; return (final state, log, problems)."""
-    state = new_game(GameConfig(players=players), seed, [f"Seat {i + 1}" for i in range(players)])
+    """Play one seeded game, `choose` picking every action, its seats named in `lang`; return
+    (final state, log, problems)."""
+    names = [tr(lang, "picture.text.seat_number", number=i + 1) for i in range(players)]
+    state = new_game(GameConfig(players=players), seed, names)
     log: list[str] = []
     problems: list[str] = []
     while state.phase != "over":
@@ -33,14 +39,15 @@ def play_game(
     return state, log, problems
 
 
-def random_game(seed: int, players: int, check: bool = True) -> tuple[GameState, list[str], list[str]]:
+def random_game(seed: int, players: int, check: bool = True,
+                lang: Language = DEFAULT) -> tuple[GameState, list[str], list[str]]:
     """Uniformly random legal moves."""
     chooser = random.Random(seed)
-    return play_game(seed, players, lambda state: chooser.choice(legal_actions(state)), check)
+    return play_game(seed, players, lambda state: chooser.choice(legal_actions(state)), check, lang)
 
 
 def bot_game(
-    seed: int, levels: list[str], budget: int | None = None, check: bool = True
+    seed: int, levels: list[str], budget: int | None = None, check: bool = True, lang: Language = DEFAULT
 ) -> tuple[GameState, list[str], list[str]]:
     """A bot level per seat."""
     from keystone.engine.bots import bot_seed, choose_action
@@ -48,7 +55,7 @@ def bot_game(
     def choose(state: GameState) -> Action:
         return choose_action(state, levels[state.current], bot_seed(seed, state), budget=budget)
 
-    return play_game(seed, len(levels), choose, check)
+    return play_game(seed, len(levels), choose, check, lang)
 
 
 def seat_levels(game: int, players: int, bot: str, vs: str | None) -> list[str]:
@@ -87,22 +94,29 @@ def final_totals(state: GameState) -> list[int]:
 
 def _check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     if args.vs is not None and args.players < 2:
-        parser.error("--vs needs at least 2 players.")
+        parser.error(tr(args.lang, "tools.simulate.vs_alone"))
+
+
+def parser(lang: Language = DEFAULT) -> argparse.ArgumentParser:
+    """The options, their help in `lang`."""
+    made = Parser(prog="python -m keystone simulate", description=tr(lang, "tools.simulate.description"))
+    made.add_argument("--games", type=positive, default=100, metavar="N",
+                      help=tr(lang, "tools.simulate.games", games=100))
+    made.add_argument("--seed", type=int, default=0, metavar="N", help=tr(lang, "tools.simulate.seed", seed=0))
+    made.add_argument("--players", type=int, default=2, choices=[1, 2, 3, 4],
+                      help=tr(lang, "tools.simulate.players", players=2))
+    made.add_argument("--bot", choices=LEVELS, help=tr(lang, "tools.simulate.bot"))
+    made.add_argument("--vs", choices=LEVELS, help=tr(lang, "tools.simulate.vs"))
+    made.add_argument("--budget", type=positive, metavar="N", help=tr(lang, "tools.simulate.budget"))
+    add_language(made, lang)
+    return made
 
 
 def main(argv: list[str]) -> int:
-    parser = Parser(prog="python -m keystone simulate", description=__doc__)
-    parser.add_argument("--games", type=positive, default=100, help="how many games to play (default 100)")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--players", type=int, default=2, choices=[1, 2, 3, 4])
-    parser.add_argument("--bot", choices=LEVELS,
-                        help="a bot plays instead of random moves (every seat, unless --vs is given)")
-    parser.add_argument("--vs", choices=LEVELS,
-                        help="the other seats' bot; --bot's seat moves round the table game by game")
-    parser.add_argument("--budget", type=positive, help="the hard bot's simulated turns per decision")
-    args = parse(parser, argv, _check)
+    args = parse(parser(asked_language(argv)), argv, _check)
     if isinstance(args, int):
         return args
+    lang: Language = args.lang
     if args.vs is not None and args.bot is None:
         args.bot = "easy"
     matches: list[tuple[list[str], list[int]]] = []
@@ -113,10 +127,10 @@ def main(argv: list[str]) -> int:
     turns: list[int] = []
     for g in range(args.games):
         if args.bot is None:
-            state, _log, problems = random_game(args.seed + g, args.players)
+            state, _log, problems = random_game(args.seed + g, args.players, lang=lang)
         else:
             levels = seat_levels(g, args.players, args.bot, args.vs)
-            state, _log, problems = bot_game(args.seed + g, levels, args.budget)
+            state, _log, problems = bot_game(args.seed + g, levels, args.budget, lang=lang)
             matches.append((levels, final_totals(state)))
         violations += [f"game {args.seed + g}: {p}" for p in problems]
         finished += state.phase == "over"
@@ -131,8 +145,9 @@ def main(argv: list[str]) -> int:
         "mean_score": round(statistics.fmean(scores), 2) if scores else 0,
         "turns_per_game": round(statistics.fmean(turns), 2) if turns else 0,
         "seconds": round(time.perf_counter() - started, 3),
+        "summary": trn(lang, "tools.simulate.summary", args.games, finished=finished, problems=len(violations)),
     }
     if args.bot is not None:
         result.update(bot_summary(matches, args.bot, args.vs))
-    print(json.dumps(result))
+    print(json.dumps(result, ensure_ascii=False))
     return 0 if not violations and finished == args.games else 1
