@@ -42,7 +42,7 @@ async def test_private_answers_in_each_persons_language_and_public_ones_in_the_s
     lobby = await fake.slash(alice, table, "keystone new", {"players": 2})
     assert not lobby.is_ephemeral
     assert lobby.content == "Alice hat eine Lobby für 2 Spieler geöffnet (zweite Edition). Tempo: " \
-                            "täglich (24 Stunden pro Zug).\nAm Tisch (1/2): Alice."
+                            "täglich (24 Stunden pro Zug).\nAm Tisch (1/2): Alice.\nTipps: aus."
     assert labels(lobby.message) == ["Beitreten", "Verlassen", "Bot dazu", "Starten"]
     await fake.click(bob, lobby.message, label="Beitreten")
     started = await fake.click(alice, lobby.message, label="Starten")

@@ -233,8 +233,9 @@ def hint_words(hint: Hint, lang: Language) -> str:
 
 
 def would_be_rated(record: GameRecord) -> bool:
-    """Whether the game is of a rated kind (see `keystone.store.ratings.rated_seats`)."""
-    return record.kind == "competitive" and record.assignment is None and len(record.seats) in RATED_PLAYERS
+    """Whether the game is of a rated kind (see `keystone.store.ratings.rated_seats`); counted by the
+    seats it is set up for, so a lobby not yet full is answered for the game it will be."""
+    return record.kind == "competitive" and record.assignment is None and record.config.players in RATED_PLAYERS
 
 
 def hints_allowed(record: GameRecord) -> bool:
@@ -257,7 +258,7 @@ class Hints(Context):
         record, state = await self._playing(record.id)
         seat = _seat_or_refuse(record, actor)
         if not hints_allowed(record):
-            raise _refusal("hint.not_allowed")
+            raise _refusal("hint.off_by_host" if record.hints is False else "hint.not_allowed")
         if state.phase == "over":
             raise _refusal("game.not_running")
         if _bot_is_due(record, state):

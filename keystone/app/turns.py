@@ -20,6 +20,7 @@ from keystone.app.context import (
     guarded,
 )
 from keystone.app.controls import cell_select, choice_words, controls_for, undo_control
+from keystone.app.hints import hints_allowed
 from keystone.app.moves import Moves, _placed, _Turn, _turn_ended
 from keystone.app.replies import Reply
 from keystone.app.seats import _board, _bot_is_due, _seat_or_refuse, _with_seat
@@ -53,7 +54,7 @@ class Turns(Moves):
         started = replace(record, status="active", version=0)
         view = public_view(state)
         reply = Reply(files=[await self.painter.draw(pictures.field_file, view, lang=_speaking.get().public)])
-        lines = [_announce("game.begins")]
+        lines = [_announce("game.begins"), hints_said(record)]
         self._hand_over(record, state, view, lines, reply)
         reply.public = "\n".join(lines)
         if record.assignment is not None:
@@ -322,6 +323,11 @@ class Turns(Moves):
             await self.store.abandon_game(gid)
             self._cache.pop(gid, None)
             return Reply(public=_announce("game.abandoned", name=actor.name), ended=True)
+
+
+def hints_said(record: GameRecord) -> str:
+    """"Hints: on." or "Hints: off.", as the lobby and the start of the game say it."""
+    return _announce("lobby.hints.on" if hints_allowed(record) else "lobby.hints.off")
 
 
 def _check_turn(record: GameRecord, state: GameState, seat: int) -> None:
