@@ -65,15 +65,19 @@ class RedactingFilter(logging.Filter):
 
 
 def configure_logging(
-    level: int | str, token: str | None, stream: TextIO | None = None, *others: str | None
+    level: int | str, token: str | None, stream: TextIO | None = None, *others: str | None, form: str = "text"
 ) -> logging.Handler:
     """Log to stderr at `level`, with the token (and `others`: the database password) redacted
-    from everything that passes."""
+    from everything that passes; as text, or one JSON object a line naming the game, server and
+    channel a line is about (`form` "json", LOG_FORMAT)."""
+    from keystone.app.logs import Ids, JsonFormatter
+
     handler = logging.StreamHandler(stream or sys.stderr)
-    handler.setFormatter(logging.Formatter(LOG_FORMAT))
+    handler.setFormatter(JsonFormatter() if form == "json" else logging.Formatter(LOG_FORMAT))
     secrets = [s for s in (token, *others) if s]
     if secrets:
         handler.addFilter(RedactingFilter(*secrets))
+    handler.addFilter(Ids())
     root = logging.getLogger()
     root.addHandler(handler)
     root.setLevel(level)
@@ -114,6 +118,8 @@ def parser() -> argparse.ArgumentParser:
     made.add_argument("--local", action="store_true",
                       help="play in the terminal without Discord; further options go to the terminal game "
                       "(see --local --help)")
+    made.add_argument("--invite", action="store_true",
+                      help="print the link that adds the bot to a server with the permissions it needs, and exit")
     made.add_argument("--shards", metavar="IDS",
                       help="run these shards in this process, a range such as 0-3 or a list such as 0,2,5 "
                       "(overrides KEYSTONE_SHARDS)")
@@ -147,11 +153,14 @@ def run_bot(settings: Settings, token: str) -> int:
     from discord.http import Route
 
     from cogs.bot import CONNECTION_ERRORS, DiscordUnreachable, apply_overrides, create_bot
+    from cogs.stopping import serve
 
     apply_overrides(settings)
     bot = create_bot(settings)
     try:
-        bot.run(token, log_handler=None)
+        asyncio.run(serve(bot, token))  # SIGTERM or Ctrl-C stops it gracefully (cogs/stopping.py)
+    except KeyboardInterrupt:  # before the signal handlers were in place
+        return 0
     except discord.LoginFailure:
         print("Discord did not accept DISCORD_TOKEN. Reset the token in the developer portal "
               "(Applications -> Bot -> Reset Token) and put the new one in .env.", file=sys.stderr)
@@ -169,6 +178,24 @@ def run_bot(settings: Settings, token: str) -> int:
     return 0
 
 
+def print_invite(token: str | None) -> int:
+    """Print the invite link of the token's application. Its id is read from the token itself, so
+    Discord is not asked and the link can be made before the bot ever connects."""
+    if token is None:
+        print("No Discord bot token is set, so there is no application to invite: put DISCORD_TOKEN=your-token "
+              "in .env (see .env.example), then run python bot.py --invite again.", file=sys.stderr)
+        return 2
+    from cogs.permissions import application_id, invite_url
+
+    app_id = application_id(token)
+    if app_id is None:
+        print("DISCORD_TOKEN does not look like a bot token (its first part should be the bot's id); copy it "
+              "again from the developer portal (Applications -> Bot -> Reset Token).", file=sys.stderr)
+        return 2
+    print(invite_url(app_id))
+    return 0
+
+
 def main(argv: Sequence[str] | None = None, env_file: Path | None = ENV_FILE) -> int:
     given = list(sys.argv[1:] if argv is None else argv)
     if "--local" in given:  # every other option, --help included, belongs to the terminal game
@@ -182,7 +209,9 @@ def main(argv: Sequence[str] | None = None, env_file: Path | None = ENV_FILE) ->
         print(f"The settings are not valid. {describe_error(exc)} See .env.example.", file=sys.stderr)
         return 2
     token = settings.token()
-    configure_logging(settings.log_level_number, token, None, settings.database_password())
+    configure_logging(settings.log_level_number, token, None, settings.database_password(), form=settings.log_format)
+    if options.invite:
+        return print_invite(token)
     if token is None:
         print(NO_TOKEN_HELP, file=sys.stderr)
         return 2

@@ -33,6 +33,8 @@ DEFAULT_DATABASE = "./keystone.db"
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
 LOG_LEVELS: tuple[LogLevel, ...] = get_args(LogLevel)
+LogFormat = Literal["text", "json"]
+LOG_FORMATS: tuple[LogFormat, ...] = get_args(LogFormat)
 
 
 def default_render_workers() -> int:
@@ -51,6 +53,10 @@ def _unset_if_blank(value: object) -> object:
 
 def _upper(value: object) -> object:
     return value.strip().upper() if isinstance(value, str) else value
+
+
+def _lower(value: object) -> object:
+    return value.strip().lower() if isinstance(value, str) else value
 
 
 Blank = BeforeValidator(_unset_if_blank)
@@ -79,6 +85,8 @@ class Settings(BaseSettings):
                     "(right-click the server with Developer Mode on, then Copy Server ID)")] = None
     log_level: Annotated[LogLevel, BeforeValidator(_upper),
                          Field(description=f"one of {', '.join(LOG_LEVELS)}")] = "INFO"
+    log_format: Annotated[LogFormat, BeforeValidator(_lower), Field(
+        description=f"one of {', '.join(LOG_FORMATS)} (json: one JSON object a line)")] = "text"
     discord_api_base_url: Annotated[HttpUrlText | None, Blank,
                                     Field(description="a URL starting with http:// or https://")] = None
     discord_gateway_url: Annotated[WebSocketUrlText | None, Blank,
@@ -120,6 +128,15 @@ class Settings(BaseSettings):
         description="a whole number of worker processes to draw pictures in (0 draws in threads)")] = None
     keystone_clock_scale: Annotated[Annotated[float, Field(gt=0, le=1)] | None, Blank, Field(
         description="a number above 0 and at most 1 (1: turns take the time their pace says)")] = None
+    keystone_metrics_port: Annotated[Annotated[int, Field(ge=0, le=65535)] | None, Blank, Field(
+        description="a port number up to 65535 for /metrics and /healthz (0: any free one; blank: not served)")] = None
+    keystone_metrics_host: Annotated[str | None, Blank, Field(
+        description="the address /metrics and /healthz listen on, such as 127.0.0.1")] = None
+
+    @property
+    def metrics_host(self) -> str:
+        """Where /metrics and /healthz listen: this machine only unless KEYSTONE_METRICS_HOST says otherwise."""
+        return self.keystone_metrics_host or "127.0.0.1"
 
     @property
     def clock_scale(self) -> float:

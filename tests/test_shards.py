@@ -103,7 +103,7 @@ def test_the_command_line_flags_override_the_settings(monkeypatch: pytest.Monkey
         return 0
 
     monkeypatch.setattr(bot_py, "run_bot", run_bot)
-    monkeypatch.setattr(bot_py, "configure_logging", lambda *given: None)
+    monkeypatch.setattr(bot_py, "configure_logging", lambda *given, **named: None)
     monkeypatch.setenv("DISCORD_TOKEN", "x.y.z")
     assert bot_py.main(["--shards", "4-5", "--shard-count", "6"], env_file=None) == 0
     assert [(s.keystone_shards, s.keystone_shard_count) for s in seen] == [((4, 5), 6)]

@@ -164,7 +164,8 @@ class FakeChannel:
     """A guild text channel, a thread of one (`parent` set), or a direct-message channel with the bot.
 
     `bot_can_create_threads` is the bot's Create Public Threads and Send Messages in Threads
-    permission here (a thread follows its parent)."""
+    permission here (a thread follows its parent). `overwrites` are the channel's permission
+    overwrites as Discord sends them (what discord.py's `permissions_for` reads)."""
 
     id: int
     name: str
@@ -174,6 +175,7 @@ class FakeChannel:
     position: int = 0
     bot_can_send: bool = True
     bot_can_create_threads: bool = True
+    overwrites: list[JSON] = field(default_factory=list)
     parent: FakeChannel | None = None
     owner_id: int | None = None
     archived: bool = False
@@ -213,7 +215,7 @@ class FakeChannel:
             "guild_id": str(self.guild_id),
             "name": self.name,
             "position": self.position,
-            "permission_overwrites": [],
+            "permission_overwrites": self.overwrites,
             "nsfw": False,
             "parent_id": None,
             "topic": None,
