@@ -23,10 +23,12 @@ from discord.gateway import DiscordWebSocket
 from discord.http import INTERNAL_API_VERSION, Route
 
 from cogs import EXTENSIONS
+from cogs.health import HealthServer, gateways
 from cogs.outbox import DiscordOutbox
 from cogs.translator import CommandTranslator
 from keystone.app import GameService, text
 from keystone.app.language import client_words
+from keystone.app.metrics import MeteredCourier, MeteredPainter, Metrics
 from keystone.app.painter import Painter, painter_for
 from keystone.app.scheduler import Scheduler
 from keystone.engine.words import ICON_FILES
@@ -143,6 +145,9 @@ class KeystoneBot(commands.Bot):
         """Draws the service's pictures: in KEYSTONE_RENDER_WORKERS processes, or in threads for 0."""
         self.icon_emojis: dict[str, str] = {}
         """Icon name -> the emoji messages show for it ("<:forest:123>"); empty until uploaded."""
+        self.metrics: Metrics | None = None if settings.keystone_metrics_port is None else Metrics()
+        """What the bot counts, served at /metrics (None: KEYSTONE_METRICS_PORT is not set)."""
+        self.health: HealthServer | None = None
 
     @property
     def service(self) -> GameService:
@@ -155,9 +160,12 @@ class KeystoneBot(commands.Bot):
         await self.check_gateway()
         self.store = await Store.open(self.settings.database, clock=self.clock)
         self.painter = painter_for(self.settings.render_workers)
+        if self.metrics is not None:
+            self.painter = MeteredPainter(self.painter, self.metrics)
         await self.painter.start()
         self._service = GameService(self.store, clock=self.clock, painter=self.painter,
                                     clock_scale=self.settings.clock_scale)
+        await self.serve_health()
         self.icon_emojis = await ensure_emojis(self)
         text.use_emojis(self.icon_emojis)
         await self.tree.set_translator(CommandTranslator())  # German names and descriptions go out with the sync
@@ -167,9 +175,31 @@ class KeystoneBot(commands.Bot):
             synced = await self.sync_commands()
             where = f"guild {self.settings.dev_guild_id}" if self.settings.dev_guild_id else "all guilds"
             log.info("Synced %d slash command(s) to %s", len(synced), where)
-        self.scheduler = Scheduler(self._service, DiscordOutbox(self), ready=self.wait_until_ready,
-                                   shards=self.served_shards)
+        metrics, courier = self.metrics, DiscordOutbox(self)
+        self.scheduler = Scheduler(self._service, courier if metrics is None else MeteredCourier(courier, metrics),
+                                   ready=self.wait_until_ready, shards=self.served_shards,
+                                   on_tick=None if metrics is None else metrics.ticked)
         self.scheduler.start()
+
+    async def serve_health(self) -> None:
+        """With KEYSTONE_METRICS_PORT set: count the store's errors and the service's moves, and serve
+        /metrics and /healthz (`cogs.health`)."""
+        metrics, store, service = self.metrics, self.store, self._service
+        if metrics is None or store is None or service is None or self.settings.keystone_metrics_port is None:
+            return
+        store.watch(metrics.database_error)
+        service.moved = metrics.moved
+
+        async def refresh() -> None:
+            await metrics.refresh(self.store, self.served_shards, gateways(self))
+
+        async def ping() -> None:
+            if self.store is None:
+                raise RuntimeError("the store is closed")
+            await self.store.ping()
+
+        self.health = HealthServer(self, metrics, refresh=refresh, ping=ping, hidden=self.settings.database_password())
+        await self.health.start(self.settings.metrics_host, self.settings.keystone_metrics_port)
 
     @property
     def served_shards(self) -> Shards | None:
@@ -209,6 +239,9 @@ class KeystoneBot(commands.Bot):
         if self.scheduler is not None:
             scheduler, self.scheduler = self.scheduler, None
             await scheduler.stop()
+        if self.health is not None:
+            health, self.health = self.health, None
+            await health.close()
         await super().close()
         if self.icon_emojis:
             self.icon_emojis = {}
