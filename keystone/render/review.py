@@ -1,0 +1,79 @@
+"""The picture of one costly turn in a game's review (PIC_W x PIC_H, landscape, like the turn picture).
+
+Left, the player's board at that moment with the hard bot's better move on it, its cell framed as
+the turn picture frames a card just placed; the cell the player chose instead is outlined in red.
+Right, how much the turn cost, both moves in words (given, in the reader's language), and the
+Field as it was, the slot the better move takes framed. Drawn from views only (the game is over).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import ImageDraw
+
+from keystone.engine.views import GameView, SeatView
+from keystone.i18n import DEFAULT, Language
+from keystone.render import fonts
+from keystone.render.common import png, require_view
+from keystone.render.palette import ALERT, HIGHLIGHT, INK, MUTED
+from keystone.render.tabletop import PRICE_H, field_grid, field_width
+from keystone.render.tiles import (
+    MARGIN,
+    MARK,
+    MAT_W,
+    PIC_H,
+    PIC_W,
+    TILE_H,
+    TILE_W,
+    board_page,
+    paste_board,
+    tile_origin,
+)
+
+RIGHT_X = MARGIN + MAT_W + 16
+RIGHT_W = PIC_W - MARGIN - RIGHT_X
+HEADING = 30
+WORDS = 24
+LINE = 29
+FIELD_ROWS_H = 2 * (TILE_H + PRICE_H + 6)
+"""The Field's six slots, three to a row, under the words."""
+
+
+def render_review_turn(view: GameView, board: SeatView, heading: str, moves: Sequence[tuple[str, str]],
+                       better: int | None = None, chosen: int | None = None, slot: int | None = None,
+                       lang: Language = DEFAULT) -> bytes:
+    """PNG of a reviewed turn: `board` (the player's, with the better move on it) with cell `better`
+    framed and cell `chosen` (where the player put their card) outlined; `heading` and each
+    (label, words) of `moves` on the right, above `view`'s Field with `slot` (0-based) framed."""
+    view = require_view(view, "render_review_turn")
+    image = board_page((PIC_W, PIC_H), (MARGIN, MARGIN)).copy()
+    paste_board(image, (MARGIN, MARGIN), board, () if better is None else (better,), lang)
+    draw = ImageDraw.Draw(image)
+    if chosen is not None and chosen != better:
+        x, y = tile_origin(chosen)
+        draw.rounded_rectangle((MARGIN + x - 2, MARGIN + y - 2, MARGIN + x + TILE_W + 1, MARGIN + y + TILE_H + 1),
+                               radius=11, outline=ALERT, width=3)
+    y = MARGIN + 4
+    for line in fonts.wrap(heading, HEADING, RIGHT_W, max_lines=2):
+        fonts.draw_text(image, (RIGHT_X, y + HEADING // 2), line, HEADING, INK, anchor="lm", bold=True)
+        y += HEADING + 6
+    room = PIC_H - MARGIN - FIELD_ROWS_H - 8 - y
+    most = max(1, (room // LINE - len(moves)) // max(1, len(moves)))
+    for label, words in moves:
+        fonts.draw_text(image, (RIGHT_X, y + 14), label, WORDS - 2, MUTED, anchor="lm", bold=True)
+        y += LINE - 2
+        for line in fonts.wrap(words, WORDS, RIGHT_W, max_lines=most):
+            fonts.draw_text(image, (RIGHT_X, y + 14), line, WORDS, INK, anchor="lm")
+            y += LINE
+        y += 4
+    top = PIC_H - MARGIN - FIELD_ROWS_H
+    pitch = (RIGHT_W - field_width(view, lang)) // 2
+    field_grid(image, (RIGHT_X, top), pitch, view, lang)
+    if slot is not None and 0 <= slot < len(view.field):
+        row, col = divmod(slot, 3)
+        x = RIGHT_X + col * pitch + (field_width(view, lang) - TILE_W) // 2
+        y = top + row * (TILE_H + PRICE_H + 6)
+        draw.rounded_rectangle((x - 3, y - 3, x + TILE_W + 2, y + TILE_H + 2), radius=11, outline=HIGHLIGHT,
+                               width=MARK)
+    return png(image)
