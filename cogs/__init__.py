@@ -6,4 +6,4 @@ that service, loads the extensions in this order at startup, then syncs the slas
 Add your extension's dotted name here to switch it on.
 """
 
-EXTENSIONS: list[str] = ["cogs.keystone", "cogs.journal"]
+EXTENSIONS: list[str] = ["cogs.keystone", "cogs.journal", "cogs.permissions"]

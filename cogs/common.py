@@ -6,6 +6,7 @@ Kept apart from the cogs so each extension imports these without importing the o
 from __future__ import annotations
 
 import asyncio
+import inspect
 import logging
 from collections.abc import Awaitable
 from typing import Any
@@ -14,10 +15,13 @@ import aiohttp
 import discord
 from discord import app_commands
 
-from cogs.bot import KeystoneBot
+from cogs.bot import KeystoneBot, tell_privately
+from cogs.metered import metered
 from cogs.outbox import build_view, close_thread, files_of, public_message
+from cogs.stopping import gate_of
 from keystone.app import Actor, GameService, Reply, Where, owed
 from keystone.app.language import client_words
+from keystone.app.logs import about
 from keystone.app.moves import Moves
 
 log = logging.getLogger(__name__)
@@ -224,9 +228,23 @@ async def _follow_up(interaction: discord.Interaction[Any], message: Reply) -> N
 
 async def run(interaction: discord.Interaction[Any], work: Awaitable[Reply], *, edit: bool = False,
               private: bool = False) -> None:
-    """Await the service; if it is slow, defer, then post what it says.
+    """Await the service; if it is slow, defer, then post what it says. Its log lines name the
+    interaction's server and channel. While the bot stops (`cogs.stopping`), the work is not begun:
+    a short private answer asks to try again in a minute."""
+    gate = gate_of(interaction.client)
+    if gate.closing:
+        if inspect.iscoroutine(work):
+            work.close()
+        await tell_privately(interaction, client_words(str(interaction.locale), "ops.restarting"))
+        return
+    async with gate.holding():
+        with about(guild=interaction.guild_id, channel=interaction.channel_id), \
+                metered(interaction, getattr(interaction.client, "metrics", None)) as meter:
+            await _run(interaction, meter.watch(work), edit=edit, private=private)
 
-    The deferral is chosen before the answer is known, so it must never make a private answer
+
+async def _run(interaction: discord.Interaction[Any], work: Awaitable[Reply], *, edit: bool, private: bool) -> None:
+    """The deferral is chosen before the answer is known, so it must never make a private answer
     public: answers that are always private (`private=True`) defer privately; a button or menu
     defers without a message of its own, so each later message keeps its own visibility."""
     with owed.answering(interaction.application_id, interaction.token):  # the task keeps it

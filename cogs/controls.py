@@ -141,4 +141,26 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.UN
                                             version=self.version))
 
 
-DYNAMIC_ITEMS = (ActButton, ChoiceSelect, ShowButton, LobbyButton, LevelSelect, UndoButton)
+class ForgetButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.FORGET.pattern):
+    """Confirms forgetting a person or a server; the service refuses someone else's or a stale press."""
+
+    def __init__(self, what: str, asker: int, target: int, asked: int) -> None:
+        super().__init__(discord.ui.Button(label="Forget", style=discord.ButtonStyle.danger,
+                                           custom_id=ids.forget_id(what, asker, target, asked)))
+        self.what, self.asker, self.target, self.asked = what, asker, target, asked
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ForgetButton:
+        return cls(match["what"], int(match["asker"]), int(match["target"]), int(match["asked"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        service, actor = service_of(interaction), actor_of(interaction)
+        if self.what == "me":
+            work = service.forget_me(actor, self.asker, self.asked)
+        else:
+            work = service.forget_server(where_of(interaction), actor, self.asker, self.target, self.asked)
+        await run(interaction, work, private=True)
+
+
+DYNAMIC_ITEMS = (ActButton, ChoiceSelect, ShowButton, LobbyButton, LevelSelect, UndoButton, ForgetButton)

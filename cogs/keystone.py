@@ -357,6 +357,44 @@ class KeystoneCog(commands.Cog, name="Keystone"):
     async def notify(self, interaction: discord.Interaction[Any], on: bool) -> None:
         await run(interaction, self.service.notify(actor_of(interaction), on), private=True)
 
+    # --- forgetting (top-level: /keystone holds Discord's limit of 25 subcommands, and only a top-level
+    # command can carry default permissions; the service checks the member's permissions itself)
+
+    @app_commands.command(name="keystone-forget-me",
+                          description="Ask the bot to forget you (after a confirmation button)")
+    async def forget_me(self, interaction: discord.Interaction[Any]) -> None:
+        await run(interaction, self.service.ask_forget_me(actor_of(interaction)), private=True)
+
+    @app_commands.command(name="keystone-forget-server",
+                          description="Ask the bot to forget this server (server managers)")
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
+    async def forget_server(self, interaction: discord.Interaction[Any]) -> None:
+        await run(interaction, self.service.ask_forget_server(where_of(interaction), actor_of(interaction)),
+                  private=True)
+
+    @commands.Cog.listener()
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """Removed from a server: its data is forgotten 30 days from now unless the bot is added back."""
+        await self.service.server_left(guild.id)
+
+    @commands.Cog.listener()
+    async def on_guild_available(self, guild: discord.Guild) -> None:
+        """In the server (again, perhaps added back while the bot was offline): nothing of it is forgotten."""
+        await self.service.server_back(guild.id)
+
+    @commands.Cog.listener()
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        await self.service.server_back(guild.id)
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """Servers the bot was removed from while it was offline count as left from now."""
+        shards = self.bot.served_shards if isinstance(self.bot, KeystoneBot) else None
+        left = await self.service.servers_present({g.id for g in self.bot.guilds}, shards=shards)
+        if left:
+            log.info("%d server(s) removed the bot while it was offline; forgotten in 30 days", left)
+
     @keystone.command(name="away", description="Vote to let a bot play a seat whose turn is running late")
     @app_commands.describe(seat="The seat whose player is away")
     @app_commands.autocomplete(seat=seat_autocomplete)
@@ -397,6 +435,17 @@ class KeystoneCog(commands.Cog, name="Keystone"):
     @app_commands.command(name="undo", description="Take back your last action of this turn (before any card is drawn)")
     async def undo(self, interaction: discord.Interaction[Any]) -> None:
         await run(interaction, self.service.undo(where_of(interaction), actor_of(interaction)))
+
+    @app_commands.command(name="learn", description="Learn Keystone: a guided first game in a direct message")
+    async def learn(self, interaction: discord.Interaction[Any]) -> None:
+        await run(interaction, self.service.learn(where_of(interaction), actor_of(interaction)))
+
+    @app_commands.command(name="review",
+                          description="After a game: your moves beside the hard bot's, and what cost you most")
+    @app_commands.describe(game="The game's number (your finished games and this channel's are offered)")
+    @app_commands.autocomplete(game=replay_autocomplete)
+    async def review(self, interaction: discord.Interaction[Any], game: str) -> None:
+        await run(interaction, self.service.review(where_of(interaction), actor_of(interaction), game), private=True)
 
 
 async def setup(bot: KeystoneBot) -> None:

@@ -11,7 +11,7 @@ import os
 import sys
 from collections.abc import Callable
 
-from keystone.cli import cards, objectives, play, render, replay, score, simulate, store, words
+from keystone.cli import cards, learn, objectives, play, render, replay, score, simulate, store, words
 from keystone.cli.options import asked_language, command_list, unknown_command
 
 COMMANDS: dict[str, Callable[[list[str]], int]] = {
@@ -21,6 +21,7 @@ COMMANDS: dict[str, Callable[[list[str]], int]] = {
     "score": score.main,
     "render": render.main,
     "play": play.main,
+    "learn": learn.main,
     "replay": replay.main,
     "store": store.main,
     "words": words.main,

@@ -77,6 +77,7 @@ ALLOWED: dict[str, dict[str, str]] = {
     "keystone/cli/score.py": {EVERY: DEVELOPER},
     "keystone/cli/simulate.py": {EVERY: DEVELOPER},
     "keystone/cli/store.py": {EVERY: DEVELOPER},
+    "keystone/cli/upkeep.py": {EVERY: DEVELOPER},
     "keystone/cli/words.py": {EVERY: DEVELOPER},
     "keystone/store/errors.py": {
         **dict.fromkeys(("ChannelBusy", "GameNotFound", "CorruptGame"),
@@ -87,14 +88,18 @@ ALLOWED: dict[str, dict[str, str]] = {
                         OPERATOR),
     },
     "keystone/data/catalog.py": {EVERY: DATA + "; a card or skill number no lookup of the app can miss"},
+    "keystone/data/lesson.py": {"LessonPlan._check_cards": DATA},
     "cogs/bot.py": {**dict.fromkeys(("connection_problem", "DiscordUnreachable", "KeystoneBot.setup_hook",
-                                     "ShardedKeystoneBot.__init__"), OPERATOR),
+                                     "ShardedKeystoneBot.__init__", "KeystoneBot.serve_health"), OPERATOR),
                     "KeystoneBot.service": PROGRAMMING},
     "cogs/common.py": {"service_of": PROGRAMMING},
+    "cogs/health.py": {EVERY: OPERATOR + " (/healthz's one-line reasons, read by a monitor)"},
+    "cogs/permissions.py": {"report": OPERATOR + " (the permissions a server lacks: logged)"},
     "cogs/outbox.py": dict.fromkeys(("DiscordOutbox.to_user", "DiscordOutbox.shown_as_answer", "sorted_failures"), OPERATOR + " (why a message "
                                     "could not be delivered: the deliverer logs it)"),
+    "keystone/app/metrics.py": {EVERY: OPERATOR + " (the help texts Prometheus shows beside each metric)"},
     "keystone/app/delivery.py": {"Deliverer._one": OPERATOR + " (why a message was given up: logged and kept)"},
-    "bot.py": dict.fromkeys(("NO_TOKEN_HELP", "parser", "run_bot", "main"), OPERATOR),
+    "bot.py": dict.fromkeys(("NO_TOKEN_HELP", "parser", "run_bot", "main", "print_invite"), OPERATOR),
 }
 """Names (module level, or "Class.method") whose words stay English, by module, and why."""
 SLASH = {"command", "describe", "choices", "rename", "Group", "Choice", "locale_str"}

@@ -27,15 +27,17 @@ MAY_IMPORT: dict[str, set[str]] = {
     "data": {"cards"},
     "engine": BOTTOM,
     "store": BOTTOM | {"engine", "aiosqlite", "asyncpg", "openskill"},
-    "render": BOTTOM | {"engine", "PIL"},
+    "render": BOTTOM | {"engine", "PIL", "pyphen"},  # pyphen: names break at their language's syllables
     "settings": set(),
-    "app": BOTTOM | {"engine", "store", "render", "settings", "PIL"},
-    "cli": BOTTOM | {"engine", "render", "app", "store", "PIL"},  # store: `store copy` is the store's own tool
+    "app": BOTTOM | {"engine", "store", "render", "settings", "PIL", "prometheus_client"},
+    # store: `store copy` is the store's own tool; settings: `store backup/check/prune` use the bot's KEYSTONE_DB
+    "cli": BOTTOM | {"engine", "render", "app", "store", "settings", "PIL"},
     "main": {"cli"},
     "cogs": BOTTOM | {"engine", "render", "app", "store", "settings", "discord"},
     "bot": {"cogs", "cli", "app", "store", "settings", "discord"},
 }
-WATCHED = set(MAY_IMPORT) | {"discord", "aiosqlite", "asyncpg", "PIL", "openskill", "babel"}
+WATCHED = set(MAY_IMPORT) | {"discord", "aiosqlite", "asyncpg", "PIL", "openskill", "babel", "pyphen",
+                             "prometheus_client"}
 
 
 def layer_of(module: str) -> str | None:

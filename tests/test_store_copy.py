@@ -33,11 +33,12 @@ async def everything(target: str) -> Dump:
 
 async def a_busy_database(target: str) -> None:
     """Something in every table: finished, running, abandoned and daily games, a lobby, clocks
-    (one held past its deadline), posts (sent and waiting), votes, a resignation, ratings, a campaign, settings (languages too) and the daily secret."""
+    (one held past its deadline), posts (sent and waiting), a review, votes, a resignation, ratings, a campaign, settings (languages too) and the daily secret."""
     async with await Store.open(target) as store:
         finished = await start_game(store, channel_id=100, seed=2, players=3)
         await store.replace_seat(finished.id, 2, SeatInfo.bot(1, "Bot for Cyd"), resigned=True)
         await play(store, finished.id, 10_000, random.Random(2))
+        await store.keep_review(finished.id, 0, '{"format": 1, "decisions": []}')
         running = await start_game(store, channel_id=200, seed=5)
         await store.set_pace(running.id, "daily")
         await play(store, running.id, 9, random.Random(5))
@@ -65,6 +66,7 @@ async def a_busy_database(target: str) -> None:
         await store.set_notify(8, True)
         await store.set_language(8, "de")
         await store.set_server_language(9, "en")
+        await store.server_left(880_412_555_120_496_641)
 
 
 def test_the_copy_names_every_table_and_column_of_the_schema(tmp_path: Path) -> None:

@@ -20,7 +20,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Concatenate, ParamSpec, TypeVar
 
-from keystone.app import language, markdown, pictures, text, threads
+from keystone.app import language, logs, markdown, pictures, text, threads
 from keystone.app.painter import Painter
 from keystone.app.replies import File, Reply
 from keystone.engine import Event, GameState, IllegalAction, event_text, public_view
@@ -224,6 +224,8 @@ class Context:
         """One replay drawn at a time: each holds every frame of a game in memory while it encodes."""
         self._clock_checked: dict[int, int] = {}
         """Per running game without a clock: the version at which it was found needing none."""
+        self.moved: Callable[[str, int], None] = lambda kind, count: None
+        """Told the kind of game and how many moves each save wrote (the metrics count them)."""
         self.wake: Callable[[], None] = lambda: None
         self.due: Callable[[float], None] = lambda at: None
         """Told the time (Unix seconds) a clock just saved first falls due, so that the scheduler
@@ -236,8 +238,10 @@ class Context:
         request = _request.get()
         if request is not None:
             request.game_id = game_id
-        async with self._locks.setdefault(game_id, asyncio.Lock()):
-            yield
+        logs.also(game=game_id)  # the interaction's lines (its answer's too) name the game
+        with logs.about(game=game_id):  # the scheduler's as well (and its place, once `_load` read it)
+            async with self._locks.setdefault(game_id, asyncio.Lock()):
+                yield
 
     async def _speaking_to(self, *given: object) -> language.Languages:
         """The languages of a call from its `Where` and `Actor` (an actor alone: a private answer;
@@ -277,13 +281,15 @@ class Context:
         if isinstance(error, IllegalAction | StoreError):
             return Reply.refuse(error_words(error, _speaking.get().private))
         saved, game_id = request.saved, request.game_id
-        log.error("unexpected failure in game %s after %d saved move(s)", game_id, len(saved), exc_info=error)
+        log.error("unexpected failure in game %s after %d saved move(s)", game_id, len(saved), exc_info=error,
+                  extra={logs.FIELDS["game"]: game_id})  # its `about` ended with the lock
         if game_id is not None:
             self._cache.pop(game_id, None)
             self._retry.add(game_id)
         if not saved:
-            return Reply.refuse(_say("reply.apology"))
-        return Reply.refuse(_say(f"reply.apology.saved.{'one' if len(saved) == 1 else 'other'}", count=len(saved)))
+            return replace(Reply.refuse(_say("reply.apology")), failed=True)
+        return replace(Reply.refuse(_say(f"reply.apology.saved.{'one' if len(saved) == 1 else 'other'}",
+                                         count=len(saved))), failed=True)
 
     async def _game_here(self, where: Where, missing: str = "reply.no_game") -> GameRecord:
         """This channel's game (a lobby or a running one); refuses with `missing` when there is none."""
@@ -294,6 +300,8 @@ class Context:
 
     async def _load(self, game_id: int) -> LoadedGame:
         record = await self.store.get_game(game_id)
+        if logs.current().get("game") == game_id:
+            logs.also(guild=record.guild_id, channel=record.channel_id)
         cached = self._cache.get(game_id)
         if cached is not None and cached.state.version == record.version and record.status == "active":
             return LoadedGame(record, cached.state)

@@ -11,6 +11,7 @@ import logging
 from collections.abc import Callable
 from typing import Protocol
 
+from keystone.app import logs
 from keystone.app.owed import reply_of
 from keystone.app.replies import Reply
 from keystone.store import Shards, Store, Waiting
@@ -78,7 +79,8 @@ class Deliverer:
             heads = await self.store.waiting_posts(shards=self.shards)
             moved = False
             for head in heads:
-                outcome = await self._one(head)
+                with logs.about(game=head.game_id, channel=head.channel_id):
+                    outcome = await self._one(head)
                 sent += outcome == "sent"
                 moved = moved or outcome != "later"
             if not moved:

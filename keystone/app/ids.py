@@ -11,6 +11,7 @@ LOBBY = re.compile(r"ks:lobby:(?P<game>\d+):(?P<what>join|leave|start|bot)")
 LEVEL = re.compile(r"ks:level:(?P<game>\d+)")
 SHOW = re.compile(r"ks:show:(?P<game>\d+):(?P<version>\d+)")
 UNDO = re.compile(r"ks:undo:(?P<game>\d+):(?P<version>\d+)")
+FORGET = re.compile(r"ks:forget:(?P<what>me|server):(?P<asker>\d+):(?P<target>\d+):(?P<asked>\d+)")
 
 
 def act_id(game: int, version: int, notation: str) -> str:
@@ -42,3 +43,9 @@ def undo_id(game: int, version: int) -> str:
 def notation_of(encoded: str) -> str:
     """Undo `act_id`'s space encoding."""
     return encoded.replace("_", " ")
+
+
+def forget_id(what: str, asker: int, target: int, asked_at: int) -> str:
+    """The button that confirms forgetting a person ("me") or a server: who asked, whom or which
+    server, and when (Unix seconds), so someone else's or a stale press is refused."""
+    return f"ks:forget:{what}:{asker}:{target}:{asked_at}"

@@ -9,6 +9,7 @@ from keystone.app import clock, ids, markdown
 from keystone.app.context import Actor, Where, _announce, _say, _speaking, guarded
 from keystone.app.journal_service import JournalService, _assignment_problem
 from keystone.app.replies import Control, Option, Reply
+from keystone.app.turns import hints_said
 from keystone.cards import Ruleset
 from keystone.engine import GameConfig, IllegalAction, campaign
 from keystone.engine.bots import LEVELS, Level
@@ -81,7 +82,7 @@ class Lobby(JournalService):
     def _lobby_reply(self, record: GameRecord, headline: str) -> Reply:
         names = ", ".join(markdown.plain(s.name) for s in record.seats) or _announce("lobby.nobody")
         body = _announce("lobby.seated", headline=headline, seated=len(record.seats), wanted=record.config.players,
-                         names=names)
+                         names=names) + "\n" + hints_said(record)
         buttons = [
             Control(ids.lobby_id(record.id, "join"), _announce("lobby.button.join"), "success"),
             Control(ids.lobby_id(record.id, "leave"), _announce("lobby.button.leave"), "secondary"),

@@ -49,6 +49,7 @@ class Moves(Context):
         await self.store.commit_moves(record.id, old.version, moves, results=results, clock=timing,
                                       posts=outgoing, away=away)
         self._timed(timing)
+        self.moved(record.kind, len(moves))
         if outgoing and not outgoing[0].held:
             self.wake()
         request = _request.get()

@@ -22,6 +22,7 @@ from keystone.engine import GameView
 from keystone.engine.scoring import ScoreSheet
 from keystone.engine.words import GOAL_LETTERS, goal_sentence
 from keystone.i18n import DEFAULT, Language, tr
+from keystone.render.turn import Pointer
 
 log = logging.getLogger(__name__)
 
@@ -69,8 +70,9 @@ def _words(describe: Callable[[], str], fallback: Callable[[], Sequence[str]]) -
     return alt_text("\n".join(fallback()))
 
 
-def field_png(view: GameView, lang: Language = DEFAULT) -> bytes:
-    return _draw(lambda: render.render_table(view, lang=lang), lambda: text.field_lines(view, lang=lang))
+def field_png(view: GameView, lang: Language = DEFAULT, pointed_skill: int | None = None) -> bytes:
+    return _draw(lambda: render.render_table(view, lang=lang, pointed_skill=pointed_skill),
+                 lambda: text.field_lines(view, lang=lang))
 
 
 def board_png(view: GameView, seat: int, lang: Language = DEFAULT) -> bytes:
@@ -82,10 +84,11 @@ def scores_png(view: GameView, sheets: Sequence[ScoreSheet], lang: Language = DE
                  lambda: text.score_lines(view, sheets, lang))
 
 
-def turn_png(view: GameView, seat: int, marked: Sequence[int] = (), lang: Language = DEFAULT) -> bytes:
+def turn_png(view: GameView, seat: int, marked: Sequence[int] = (), lang: Language = DEFAULT,
+             pointers: Sequence[Pointer] = ()) -> bytes:
     """The Field, the time track, the players and the mover's board with the cards just placed
-    framed: the one picture of a turn's message."""
-    return _draw(lambda: render.render_turn(view, seat, marked, lang=lang),
+    framed: the one picture of a turn's message (a lesson's also frames where to move next)."""
+    return _draw(lambda: render.render_turn(view, seat, marked, lang=lang, pointers=pointers),
                  lambda: [*text.field_lines(view, lang=lang), *text.board_lines(view, seat, lang)])
 
 
@@ -114,9 +117,10 @@ def objective_png(view: GameView, seat: int, lang: Language = DEFAULT) -> bytes:
                  lambda: _objective_words(view.seats[seat].objective, lang).split("; "))
 
 
-def field_file(view: GameView, lang: Language = DEFAULT) -> File:
+def field_file(view: GameView, lang: Language = DEFAULT, pointed_skill: int | None = None) -> File:
+    """The whole table; `pointed_skill` frames that skill token (0: every exhausted one)."""
     words = _words(lambda: render.text_table(view, lang=lang), lambda: text.field_lines(view, lang=lang))
-    return "field.png", field_png(view, lang), words
+    return "field.png", field_png(view, lang, pointed_skill), words
 
 
 def board_file(view: GameView, seat: int, lang: Language = DEFAULT) -> File:
@@ -124,12 +128,13 @@ def board_file(view: GameView, seat: int, lang: Language = DEFAULT) -> File:
     return "board.png", board_png(view, seat, lang), words
 
 
-def turn_file(view: GameView, seat: int, marked: Sequence[int] = (), lang: Language = DEFAULT) -> File:
+def turn_file(view: GameView, seat: int, marked: Sequence[int] = (), lang: Language = DEFAULT,
+              pointers: Sequence[Pointer] = ()) -> File:
     def describe() -> str:
         return f"{render.text_board(view, seat, lang)}\n{render.text_table(view, lang=lang)}"
 
     words = _words(describe, lambda: [*text.board_lines(view, seat, lang), *text.field_lines(view, lang=lang)])
-    return "turn.png", turn_png(view, seat, marked, lang), words
+    return "turn.png", turn_png(view, seat, marked, lang, pointers), words
 
 
 def scores_file(view: GameView, sheets: Sequence[ScoreSheet], lang: Language = DEFAULT) -> File:

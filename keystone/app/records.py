@@ -13,6 +13,7 @@ from keystone.engine import IllegalAction, new_game
 from keystone.i18n import Language
 from keystone.render.replay import ReplayTooLarge
 from keystone.store import GameNotFound, GameRecord, StoreError
+from keystone.store.prune import log_pruned
 
 log = logging.getLogger(__name__)
 
@@ -112,6 +113,8 @@ class Records(Context):
             raise IllegalAction(history_words.say(_speaking.get().private, "history.abandoned"))
         if record.status != "finished":
             raise IllegalAction(history_words.say(_speaking.get().private, "history.not_finished"))
+        if await log_pruned(self.store, record.id):
+            raise IllegalAction(history_words.say(_speaking.get().private, "store.replay_pruned", number=record.id))
         here = record.channel_id == where.channel_id
         speaking = _speaking.get()
         picture = await self._replay_picture(record, speaking.public if here else speaking.private)

@@ -61,11 +61,15 @@ class Reply:
     """When this reply ends its game: the line its own thread (if it has one) closes with, in the channel's language."""
     owed_key: str | None = None
     """The outbox's key for this public message (see `keystone.app.owed`): whoever posts it marks it sent."""
+    refused: bool = False
+    """Whether this is a refusal (nothing changed); the metrics count refusals apart from answers."""
+    failed: bool = False
+    """Whether this apologises for an unexpected failure (the metrics count it failed)."""
 
     @classmethod
     def refuse(cls, sentence: str) -> Reply:
         """A private refusal: nothing changed."""
-        return cls(private=sentence)
+        return cls(private=sentence, refused=True)
 
     @property
     def ends_game(self) -> bool:

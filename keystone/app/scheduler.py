@@ -1,5 +1,5 @@
 """The one scheduler: reminders, turns run out, bot turns nobody is waiting on an interaction for,
-and delivering what the bot owes Discord.
+delivering what the bot owes Discord, and forgetting servers 30 days after the bot left them.
 
 Each tick asks the service for the clocks' due work (the deadlines and reminders live in the
 database, so after a restart overdue work runs once) and for due bot turns (everywhere on the
@@ -22,7 +22,7 @@ import math
 from collections.abc import Awaitable, Callable
 
 from keystone.app.delivery import Courier, Deliverer
-from keystone.app.timing import Timing
+from keystone.app.privacy import Privacy
 from keystone.store import Shards
 
 log = logging.getLogger(__name__)
@@ -35,14 +35,17 @@ class Scheduler:
     """Call `tick()` directly (tests), or `start()` the loop and `stop()` it when closing."""
 
     def __init__(
-        self, service: Timing, courier: Courier, *, ready: Callable[[], Awaitable[object]] | None = None,
+        self, service: Privacy, courier: Courier, *, ready: Callable[[], Awaitable[object]] | None = None,
         most_wait: float = MOST_WAIT, shards: Shards | None = None,
+        on_tick: Callable[[float | None, dict[str, int]], None] | None = None,
     ) -> None:
         self.service = service
         self.shards = shards
         """The shards whose games this scheduler serves (None: every game, no sharding)."""
         self.deliverer = Deliverer(service.store, courier, shards=shards)
         self._ready = ready
+        self._on_tick = on_tick
+        """Told after each tick how late its due work ran (None: none was due) and what it did (the metrics)."""
         self._most_wait = most_wait
         self._ticks = 0
         self._tick_lock = asyncio.Lock()
@@ -70,19 +73,37 @@ class Scheduler:
             self._ticks += 1
             if first:
                 await self._take_over()
+            late = await self._lateness() if self._on_tick is not None else None
+            work = {"clocks": 0, "bot_turns": 0, "delivered": 0}
             try:
-                await self.service.due_work(shards=self.shards)
+                work["clocks"] = len(await self.service.due_work(shards=self.shards))
             except Exception:
                 log.exception("could not look at the turn clocks")
             try:
-                await self.service.play_due_bot_turns(everywhere=first, shards=self.shards)
+                work["bot_turns"] = len(await self.service.play_due_bot_turns(everywhere=first, shards=self.shards))
             except Exception:
                 log.exception("could not look for due bot turns")
             try:
-                return await self.deliverer.deliver()
+                await self.service.forget_departed(shards=self.shards)
+            except Exception:
+                log.exception("could not forget the servers the bot left")
+            try:
+                work["delivered"] = await self.deliverer.deliver()
             except Exception:
                 log.exception("could not deliver the messages owed")
-                return 0
+            if self._on_tick is not None:
+                self._on_tick(late, work)
+            return work["delivered"]
+
+    async def _lateness(self) -> float | None:
+        """Seconds since the earliest reminder, deadline or retry due now fell due (None: none is due)."""
+        try:
+            times = [await self.service.store.next_due(shards=self.shards),
+                     await self.service.store.next_post_at(shards=self.shards)]
+        except Exception:
+            return None
+        now = self.service.clock()
+        return max((now - t for t in times if t is not None and t <= now), default=None)
 
     async def _take_over(self) -> None:
         """At start-up, the messages an earlier process's interactions had not posted (it stopped or

@@ -19,6 +19,10 @@ the request; and `guarded`):
 | words on request | `speech` | set_language, help, rules (and `languages`, in the context) |
 | autocomplete | `suggestions` | state_here, suggest, suggest_words |
 | the hard bot's advice | `hints` | hint |
+| the guided first game | `learn` | learn (and every move of a lesson game) |
+| a finished game reviewed | `review` | review |
+| forgetting people and servers | `privacy` | ask_forget_me, forget_me, ask_forget_server, forget_server, |
+|  |  | server_left, server_back, forget_departed |
 
 A cog or the scheduler may name the one concern it serves; the bot builds this one whole service.
 """
@@ -28,8 +32,11 @@ from __future__ import annotations
 from keystone.app.context import MOVED_ON, Actor, Where, error_words, event_words, guarded
 from keystone.app.daily_service import DailyService
 from keystone.app.hints import Hints
+from keystone.app.learn import Learn
 from keystone.app.lobby import Lobby, Mode
+from keystone.app.privacy import Privacy
 from keystone.app.records import Records
+from keystone.app.review import Reviews
 from keystone.app.speech import Speech
 from keystone.app.suggestions import Suggestions, Wordlist
 from keystone.app.timing import Timing
@@ -38,5 +45,5 @@ from keystone.app.views import Views
 __all__ = ["MOVED_ON", "Actor", "GameService", "Mode", "Where", "Wordlist", "error_words", "event_words", "guarded"]
 
 
-class GameService(Lobby, Timing, DailyService, Views, Records, Speech, Suggestions, Hints):
+class GameService(Learn, Lobby, Privacy, Timing, DailyService, Views, Records, Speech, Suggestions, Hints, Reviews):
     """Every concern of the game service over one shared context: what the bot and the tests build."""

@@ -81,6 +81,7 @@ def new_game(config: GameConfig, seed: int, names: Sequence[str]) -> GameState:
         if card_id in deck:
             deck.remove(card_id)
     state_rng = rng.shuffle(state_rng, deck)
+    deck = _stack(deck, config.stacked)
 
     objectives = list(config.objectives) if config.objectives else sorted(cat.objectives)
     if not config.objectives:
@@ -127,6 +128,15 @@ def new_game(config: GameConfig, seed: int, names: Sequence[str]) -> GameState:
 
 
 # --------------------------------------------------------------------------- helpers
+
+
+def _stack(deck: list[str], stacked: Sequence[str]) -> list[str]:
+    """The shuffled deck with `stacked` on top, the first of them drawn first (a prepared deal)."""
+    missing = [c for c in stacked if c not in deck]
+    if missing or len(set(stacked)) != len(stacked):
+        raise IllegalAction.said("error.stacked", cards=", ".join(missing) or ", ".join(stacked))
+    chosen = set(stacked)
+    return [c for c in deck if c not in chosen] + list(reversed(stacked))
 
 
 def _card(card_id: str) -> Card:

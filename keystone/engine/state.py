@@ -92,6 +92,11 @@ class GameConfig:
     a refused action's sentence names its rule."""
     assignment: int | None = None
     """The Field Journal assignment this game plays, if any; the engine itself ignores it."""
+    stacked: Annotated[list[str], Field(exclude_if=lambda v: not v)] = default(default_factory=list)
+    """Cards drawn first, in this order (a prepared deal: the lesson's); the rest of the deck is
+    shuffled under them. Left out of a saved config while empty, so older digests stay."""
+    lesson: Annotated[str | None, Field(exclude_if=lambda v: v is None)] = None
+    """The lesson this game teaches (`keystone/data/lesson.json`), if any; the engine itself ignores it."""
 
     @property
     def boards(self) -> int:

@@ -194,7 +194,8 @@ def _note_lines(words: ActionWords, width: int, lang: Language) -> list[str]:
 # --------------------------------------------------------------------------- the picture
 
 
-def render_table_image(view: GameView, words: ActionWords | None = None, lang: Language = DEFAULT) -> Image.Image:
+def render_table_image(view: GameView, words: ActionWords | None = None, lang: Language = DEFAULT,
+                       pointed_skill: int | None = None) -> Image.Image:
     view = require_view(view, "render_table")
     words = actions(words, lang)
     image, draw = canvas(PIC_W, PIC_H, PAGE)
@@ -229,7 +230,7 @@ def render_table_image(view: GameView, words: ActionWords | None = None, lang: L
     y += players_list(image, draw, (x, y), width, view, lang, 1, 32) + 8
     if view.held_count > 0 and not view.over:
         y += _held(image, draw, (x, y), width, view, words, lang) + 8
-    _skills(image, draw, (x, y), width, view, words, lang)
+    _skills(image, draw, (x, y), width, view, words, lang, pointed_skill)
     return image
 
 
@@ -259,9 +260,10 @@ def _held(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], wi
 
 
 def _skills(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], width: int, view: GameView,
-            words: ActionWords, lang: Language) -> None:
+            words: ActionWords, lang: Language, pointed: int | None = None) -> None:
     """Every skill token, one to a row: with the other side's preview and the note on resolving when
-    there is room, else each on a line or two."""
+    there is room, else each on a line or two. The `pointed` token (0: every exhausted one) is framed
+    in the alert colour: where a lesson's next move happens."""
     x, y = xy
     fonts.draw_text(image, (x, y + 14), tr(lang, "picture.skills"), 24, INK, anchor="lm", bold=True)
     y += 34
@@ -269,16 +271,21 @@ def _skills(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], 
     note = _note_lines(words, width, lang)
     flip = _skills_height(view, width, lang, True) + 22 * len(note) <= room
     for skill in view.skills:
-        y += skill_block(image, draw, (x, y), width, skill, lang=lang, flip=flip, head_w=_head_width(view, lang)) + 4
+        high = skill_block(image, draw, (x, y), width, skill, lang=lang, flip=flip, head_w=_head_width(view, lang))
+        if pointed is not None and (skill.number == pointed or (pointed == 0 and skill.exhausted)):
+            draw.rounded_rectangle((x - 6, y - 5, x + width + 4, y + high + 2), radius=10, outline=ALERT, width=5)
+        y += high + 4
     if flip:
         for line in note:
             fonts.draw_text(image, (x, y + 11), line, 18, MUTED, anchor="lm")
             y += 22
 
 
-def render_table(view: GameView, words: ActionWords | None = None, lang: Language = DEFAULT) -> bytes:
+def render_table(view: GameView, words: ActionWords | None = None, lang: Language = DEFAULT,
+                 pointed_skill: int | None = None) -> bytes:
     """PNG of everything on the table that `view` may see (1100 x 700, landscape, for Discord's
     inline box): the round and who acts, the Field with its prices, the deck and discard pile, the
     time track, the Wild stacks, the players, any held cards and the skills, in `lang`; hints name
-    actions in `words` (Discord's by default)."""
-    return png(render_table_image(view, words, lang))
+    actions in `words` (Discord's by default). `pointed_skill` frames that skill token (0: every
+    exhausted one), where a lesson's next move happens."""
+    return png(render_table_image(view, words, lang, pointed_skill))

@@ -9,6 +9,7 @@ who moved and what, who is next, the Field with its costs, the piles, the time t
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 
 from PIL import Image, ImageDraw
 
@@ -18,17 +19,28 @@ from keystone.i18n import DEFAULT, Language, tr
 from keystone.render import encode, fonts
 from keystone.render.board import check_cells
 from keystone.render.common import band, require_seat, require_view
-from keystone.render.palette import INK, MUTED
-from keystone.render.tabletop import field_grid, field_width, players_list, round_line, stage_mark, time_track
+from keystone.render.palette import ALERT, INK, MUTED
+from keystone.render.tabletop import (
+    PRICE_H,
+    field_grid,
+    field_width,
+    players_list,
+    round_line,
+    stage_mark,
+    time_track,
+)
 from keystone.render.tiles import (
     MARGIN,
     MAT_W,
     PIC_H,
     PIC_W,
+    TILE_H,
+    TILE_W,
     board_page,
     indexed_board_page,
     paste_board,
     shown_name,
+    tile_origin,
 )
 
 SPLIT = MARGIN + MAT_W
@@ -36,6 +48,13 @@ SPLIT = MARGIN + MAT_W
 RIGHT_X = SPLIT + 16
 RIGHT_W = PIC_W - MARGIN - RIGHT_X
 """The column right of the board in the turn picture."""
+FIELD_COLUMNS = 3
+"""The Field's slots to a row in the turn picture (as `field_grid` lays them out)."""
+
+Pointer = tuple[Literal["cell", "slot", "time"], int]
+"""What a picture points at, framed in a colour of its own: a board cell (0 = A1), a Field slot (0 =
+the first) or the time track (the number is unused): where a lesson's next move happens."""
+POINTER_W = 6
 
 
 def _piles_line(view: GameView, lang: Language) -> str:
@@ -52,9 +71,11 @@ def _moved_text(view: GameView, mover: int, marked: Sequence[int], lang: Languag
     return tr(lang, "picture.turn.placed", who=who, cards=", ".join(names))
 
 
-def _paint_column(picture: Image.Image, view: GameView, mover: int, marked: Sequence[int], lang: Language) -> None:
+def _paint_column(picture: Image.Image, view: GameView, mover: int, marked: Sequence[int], lang: Language,
+                  pointers: Sequence[Pointer] = ()) -> None:
     """Everything right of the board onto `picture` (RGB, or indexed: then only the heading and the
-    footer are drawn and mapped; the Field between them is copied in from kept pieces)."""
+    footer are drawn and mapped; the Field between them is copied in from kept pieces), and the
+    pointers' frames that point at the Field or the time track."""
     x, width = RIGHT_X - SPLIT, RIGHT_W
     moved = fonts.wrap(_moved_text(view, mover, marked, lang), 26, width, max_lines=2)
     field_y = MARGIN + 46 + 31 * len(moved) + 6 + 36
@@ -63,6 +84,27 @@ def _paint_column(picture: Image.Image, view: GameView, mover: int, marked: Sequ
     track_y = field_y + field_grid(picture, (RIGHT_X, field_y), pitch, view, lang) + 12
     band(picture, (SPLIT, track_y), (PIC_W - SPLIT, PIC_H - track_y),
          lambda image: _footer(image, x, width, view, lang))
+    for kind, at in pointers:
+        if kind == "slot":
+            row, col = divmod(at, FIELD_COLUMNS)
+            left, top = RIGHT_X + col * pitch, field_y + row * (TILE_H + PRICE_H + 6)
+            _frame(picture, (left - 2, top - 4, left + field_width(view, lang) + 2, top + TILE_H + PRICE_H + 2))
+        elif kind == "time":
+            _frame(picture, (RIGHT_X - 6, track_y - 6, PIC_W - MARGIN + 4, track_y + 52))
+
+
+def _frame(picture: Image.Image, box: tuple[int, int, int, int]) -> None:
+    """The pointer's frame around `box`, in the alert colour (apart from the placed cards' frame)."""
+    colour = encode.palette_index(ALERT) if picture.mode == "P" else ALERT
+    ImageDraw.Draw(picture).rounded_rectangle(box, radius=12, outline=colour, width=POINTER_W)
+
+
+def _point_at_cells(picture: Image.Image, pointers: Sequence[Pointer]) -> None:
+    """Frame the board cells pointers point at (the board's top-left corner at MARGIN, MARGIN)."""
+    for kind, at in pointers:
+        if kind == "cell":
+            x, y = tile_origin(at)
+            _frame(picture, (MARGIN + x - 7, MARGIN + y - 7, MARGIN + x + TILE_W + 6, MARGIN + y + TILE_H + 6))
 
 
 def _heading(image: Image.Image, x: int, width: int, moved: list[str], view: GameView, lang: Language) -> None:
@@ -91,21 +133,24 @@ def _checked(view: GameView, mover: int, marked: Sequence[int]) -> tuple[GameVie
 
 
 def render_turn_image(view: GameView, mover: int, marked: Sequence[int] = (),
-                      words: ActionWords | None = None, lang: Language = DEFAULT) -> Image.Image:
+                      words: ActionWords | None = None, lang: Language = DEFAULT,
+                      pointers: Sequence[Pointer] = ()) -> Image.Image:
     """The turn picture in RGB (`render_turn` has its pixels, mapped onto the palette)."""
     view, mover, marked = _checked(view, mover, marked)
     image = board_page((PIC_W, PIC_H), (MARGIN, MARGIN)).copy()
     paste_board(image, (MARGIN, MARGIN), view.seats[mover], marked, lang)
-    _paint_column(image, view, mover, marked, lang)
+    _paint_column(image, view, mover, marked, lang, pointers)
+    _point_at_cells(image, pointers)
     return image
 
 
 def render_turn(view: GameView, mover: int, marked: Sequence[int] = (), words: ActionWords | None = None,
-                lang: Language = DEFAULT) -> bytes:
+                lang: Language = DEFAULT, pointers: Sequence[Pointer] = ()) -> bytes:
     """PNG posted once per turn (1100 x 700, landscape, for Discord's inline box): `mover`'s board
     with the cells in `marked` (board indexes 0 = A1 to 15 = D4, the cards just placed) framed, and
     beside it the round, who moved and what they placed, who is next, the Field with its prices,
-    the piles, the time track and everyone's synergy.
+    the piles, the time track and everyone's synergy. `pointers` frame, in a colour of their own,
+    where a lesson's next move happens (a cell, a Field slot or the time track).
 
     Drawn straight onto the palette where it can be: the board and the Field are copied in from
     pieces kept mapped onto it, and only the words above and below the Field are drawn in RGB and
@@ -113,7 +158,8 @@ def render_turn(view: GameView, mover: int, marked: Sequence[int] = (), words: A
     view, mover, marked = _checked(view, mover, marked)
     picture = indexed_board_page((PIC_W, PIC_H), (MARGIN, MARGIN)).copy()
     paste_board(picture, (MARGIN, MARGIN), view.seats[mover], marked, lang)
-    _paint_column(picture, view, mover, marked, lang)
+    _paint_column(picture, view, mover, marked, lang, pointers)
+    _point_at_cells(picture, pointers)
     return encode.png_framed(picture)
 
 

@@ -94,6 +94,7 @@ from keystone.store.models import (
     UserStats,
 )
 from keystone.store.outbox import Outgoing, Waiting
+from keystone.store.privacy import Labels, PersonForgotten
 from keystone.store.rows import KEEP
 from keystone.store.shards import Shards, shard_of
 from keystone.store.store import Store
@@ -101,7 +102,8 @@ from keystone.store.store import Store
 __all__ = [
     "ASSIGNMENTS", "KEEP", "MAX_SEATS", "MAX_STARS", "PACES", "AssignmentBest", "BoardSummary", "CampaignProgress",
     "ChannelBusy", "Clock", "CorruptGame", "DailyBoard", "DailyGame", "DailyTaken", "DatabaseUnusable", "DueClock",
-    "FinishedGame", "GameNotFound", "GameRecord", "InvalidInput", "Kind", "LoadedGame", "LobbyError", "LogEntry",
-    "Outgoing", "Pace", "PlayerRating", "PlayerResult", "SchemaError", "SeatInfo", "SeatResult", "Shards",
+    "FinishedGame", "GameNotFound", "GameRecord", "InvalidInput", "Kind", "Labels", "LoadedGame", "LobbyError",
+    "LogEntry", "Outgoing", "Pace", "PersonForgotten", "PlayerRating", "PlayerResult", "SchemaError", "SeatInfo",
+    "SeatResult", "Shards",
     "StaleVersion", "Status", "Store", "StoreError", "UserStats", "Waiting", "WrongStatus", "shard_of", "state_digest",
 ]

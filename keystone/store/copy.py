@@ -31,9 +31,9 @@ from urllib.parse import urlsplit
 
 import asyncpg
 
+from keystone.store.audit import audit_game, started_games
 from keystone.store.backend import Connection, Dialect, IntegrityViolation, Row, is_url, shown
 from keystone.store.errors import (
-    CorruptGame,
     DamagedDatabase,
     DatabaseUnreachable,
     DatabaseUnusable,
@@ -89,8 +89,10 @@ TABLES = (  # parents before the rows that refer to them
     Table("daily_games", ("day", "user_id"), ("game_id", "score", "resigned", "finished_at")),
     Table("daily_servers", ("guild_id", "user_id"), ("joined_at",)),
     Table("server_settings", ("guild_id",), ("language",)),
+    Table("server_departures", ("guild_id",), ("left_at",)),
     Table("outbox", ("id",), ("key", "queue", "game_id", "guild_id", "channel_id", "user_id", "body", "for_turn",
                               "created_at", "held_until", "attempts", "next_at", "sent_at", "gave_up", "answer")),
+    Table("reviews", ("game_id", "seat"), ("body", "created_at")),
 )
 """Every table but `schema_version`, which the target's own migrations write."""
 BATCH = 500
@@ -307,20 +309,18 @@ async def _copy_table(snapshot: _Snapshot, writer: Connection, table: Table, sou
 
 
 async def _audit(copy: Store, source: str, target: str, *, written: bool = True) -> int:
-    """Every started game in `copy` replayed from its seed and log; the number audited."""
-    async with copy.database.connection() as db:
-        started = [int(r[0]) for r in await _write(target, db.fetch(
-            "SELECT id FROM games WHERE snapshot IS NOT NULL ORDER BY id"))]
-    for game_id in started:
-        try:
-            await copy.verify_game(game_id)
-        except CorruptGame as error:
+    """Every started game in `copy` replayed from its seed and log (a pruned one: its final state
+    checked); the number audited."""
+    started = await _write(target, started_games(copy))
+    for game_id, _, pruned in started:
+        reason = await audit_game(copy, game_id, pruned)
+        if reason is not None:
             if written:
-                raise CopyRefused(f"Game {game_id} fails the replay audit ({error.reason}) in {where(target)}, which "
+                raise CopyRefused(f"Game {game_id} fails the replay audit ({reason}) in {where(target)}, which "
                                   f"holds an earlier copy of {where(source)} and was left as it is; the game is the "
                                   f"same in {where(source)}, so restore that from a backup and copy it into a new, "
                                   "empty database.") from None
-            raise CopyRefused(f"Game {game_id} of {where(source)} fails the replay audit ({error.reason}), so nothing "
+            raise CopyRefused(f"Game {game_id} of {where(source)} fails the replay audit ({reason}), so nothing "
                               f"was written to {where(target)}; restore {where(source)} from a backup and copy "
                               "that.") from None
     return len(started)

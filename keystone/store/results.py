@@ -14,6 +14,10 @@ from keystone.store.models import BoardSummary, PlayerRating, PlayerResult, User
 from keystone.store.ratings import user_player
 from keystone.store.rows import summary_columns, summary_of
 
+NOT_A_LESSON = "g.config NOT LIKE '%\"lesson\":%'"
+"""A game that is no lesson (`/learn`): its config names no lesson (`dump_config` leaves the key out
+unless one is set; a JSON string's own quotes are escaped, so no card or name can match)."""
+
 
 class Results(StoreBase):
     """The results, ratings and rating_changes tables."""
@@ -21,10 +25,11 @@ class Results(StoreBase):
     # ------------------------------------------------------------------ statistics and ratings
 
     async def user_stats(self, user_id: int) -> UserStats:
-        """Totals over the user's finished games that recorded results."""
+        """Totals over the user's finished games that recorded results (lessons left out)."""
         user_id = validate.ident(user_id, "user id")
         rows = await self._rows(
-            "SELECT count(*), coalesce(sum(won), 0), max(score), avg(score) FROM results WHERE user_id = ?",
+            "SELECT count(*), coalesce(sum(won), 0), max(score), avg(score) FROM results r "
+            f"JOIN games g ON g.id = r.game_id WHERE r.user_id = ? AND {NOT_A_LESSON}",
             (user_id,),
         )
         games, wins, best, average = rows[0]
@@ -32,7 +37,8 @@ class Results(StoreBase):
 
     async def player_results(self, user_id: int, hidden_days: Sequence[str] = ()) -> list[PlayerResult]:
         """Every result this person has in a finished game, oldest first, with the game's kind;
-        daily challenges of `hidden_days` left out (days the asker may still play: no spoilers)."""
+        daily challenges of `hidden_days` left out (days the asker may still play: no spoilers), and
+        lessons (a guided first game never counts in stats)."""
         days = [daily.day(d) for d in hidden_days]
         hidden = (  # PostgreSQL has no empty IN ()
             f"AND r.game_id NOT IN (SELECT game_id FROM daily_games WHERE day IN ({', '.join('?' for _ in days)})) "
@@ -41,7 +47,7 @@ class Results(StoreBase):
         rows = await self._rows(
             "SELECT r.game_id, r.position, g.kind, g.assignment, r.score, r.place, r.won, r.finished_at, "
             "r.best_line, r.best_line_points, r.habitats FROM results r JOIN games g ON g.id = r.game_id "
-            f"WHERE r.user_id = ? {hidden}ORDER BY r.finished_at, r.game_id",
+            f"WHERE r.user_id = ? AND {NOT_A_LESSON} {hidden}ORDER BY r.finished_at, r.game_id",
             (validate.ident(user_id, "user id"), *days),
         )
         return [

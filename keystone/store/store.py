@@ -12,7 +12,9 @@ concern, each a mixin over `base.StoreBase` (the database and the clock): `games
 lobbies, seats), `moves` (loading, the log, committing, finishing), `clocks` (pace, clocks,
 pauses, away seats and votes), `results` (stats, results, ratings), `campaign` (the Field
 Journal), `daily_games` (the daily challenge), `preferences` (reminders by direct message,
-languages) and `outbox` (what is owed to Discord). Their shared SQL is in `rows`.
+languages), `outbox` (what is owed to Discord), `reviews` (reviews of finished games, kept) and
+`privacy` (forgetting a person or a server).
+Their shared SQL is in `rows`.
 """
 
 from __future__ import annotations
@@ -40,12 +42,15 @@ from keystone.store.errors import (
     SchemaError,
 )
 from keystone.store.games import Games
+from keystone.store.health import Health
 from keystone.store.identify import Found, identify
 from keystone.store.migrate import APPLICATION_ID, latest, migrate
 from keystone.store.moves import Moves
 from keystone.store.outbox import Deliveries
 from keystone.store.preferences import Preferences
+from keystone.store.privacy import Privacy
 from keystone.store.results import Results
+from keystone.store.reviews import Reviews
 
 
 async def use_write_ahead_log(db: aiosqlite.Connection, attempts: int = 200) -> str:
@@ -163,7 +168,8 @@ def _reason(error: BaseException, url: str) -> str:
     return reason.replace(password, "[redacted]") if password else reason
 
 
-class Store(Games, Moves, Clocks, Results, Campaign, DailyGames, Preferences, Deliveries):
+class Store(Games, Moves, Clocks, Results, Campaign, DailyGames, Preferences, Deliveries, Reviews,
+            Privacy, Health):
     """Persistence for the bot. Create with `await Store.open(target)`; finish with `await close()`.
 
     Each concern's calls are in its own mixin (see this module's docstring); this class opens and closes."""
