@@ -110,3 +110,28 @@ def test_help_names_each_command_as_its_readers_client_shows_it() -> None:
                  if key.endswith(".name") and not key.startswith("choice.")}
         named = set(re.findall(r"`(/[^` ]+(?: [^` :\[]+)?)", "".join(help_text(lang, t) for t in HELP_TOPICS)))
         assert named and named <= shown | {c.split()[0] for c in shown}, sorted(named - shown)
+
+
+def test_help_names_every_command_a_player_can_type() -> None:
+    """A command missing from help is one nobody finds: each top-level command (and `/keystone`,
+    `/journal`) appears in each language's help as that language's client shows it."""
+    import importlib
+    import pkgutil
+
+    import discord
+    from discord.ext import commands
+
+    import cogs
+    from keystone.i18n.commands import slash
+
+    top = set()
+    for found in pkgutil.iter_modules(cogs.__path__):
+        for value in vars(importlib.import_module(f"cogs.{found.name}")).values():
+            if isinstance(value, type) and issubclass(value, commands.Cog) and value is not commands.Cog:
+                top |= {c.name for c in value.__cog_app_commands__ if isinstance(c, discord.app_commands.Command
+                                                                                  | discord.app_commands.Group)}
+    assert {"take", "learn", "review", "keystone", "journal"} <= top
+    for lang in ("en", "de"):
+        pages = "".join(help_text(lang, topic) for topic in HELP_TOPICS)
+        missing = sorted(name for name in top if f"`{slash(lang, name)}" not in pages)
+        assert not missing, f"{lang} help does not name {missing}"
