@@ -43,7 +43,6 @@ LEVELS = (16, 64, 256)
 SECONDS_PER_LEVEL = 12.0
 DISCORD_DEADLINE = 3.0
 """Discord fails an interaction not acknowledged within 3 s; the fake server allows more here, and counts."""
-"""The moves the driver makes: the ones a player makes with a slash command and no further choice."""
 
 
 @dataclass(frozen=True)

@@ -122,12 +122,12 @@ def compute_hint(
     ranked = ranked_actions(view, config, seed, budget, deadline=lambda: time.monotonic() > stop)
     guess = determinize(view, seed, config)
     me = view.current
-    choices = tuple(_choice(guess, me, action, value) for action, value in ranked[:CHOICES])
+    choices = tuple(choice_of(guess, me, action, value) for action, value in ranked[:CHOICES])
     hint = Hint(me, choices)
     return Hint(me, choices, words=hint_words(hint, lang))
 
 
-def _choice(guess: GameState, me: int, action: Action, value: float) -> Choice:
+def choice_of(guess: GameState, me: int, action: Action, value: float) -> Choice:
     """What `action` does to seat `me`, read from the engine: applied to a copy (the guess)."""
     after, _ = apply(guess, action)
     before_sheet = view_scores(player_view(guess, me))[me]
@@ -181,7 +181,7 @@ def _cost(paid: int, lang: Language) -> str:
     return tr(lang, "hint.cost.none") if paid == 0 else trn(lang, "hint.cost", paid)
 
 
-def _move_words(choice: Choice, lang: Language) -> str:
+def move_words(choice: Choice, lang: Language) -> str:
     """The move itself, as a player reads it (a card by its name, a cell as on the board)."""
     card = "" if choice.card is None else text.card_name(choice.card, lang)
     match choice.verb:
@@ -199,7 +199,7 @@ def _move_words(choice: Choice, lang: Language) -> str:
 
 def choice_words(choice: Choice, lang: Language) -> str:
     """One choice as a player reads it: the move, then what it does now and at the end."""
-    move = _move_words(choice, lang)
+    move = move_words(choice, lang)
     effects = []
     for line in choice.lines:
         name = _line_name(line.line, lang)

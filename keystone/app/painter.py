@@ -376,11 +376,13 @@ def _name(fn: Callable[..., object]) -> str:
 
 
 def _get_ready() -> None:
-    """A new worker's first acts: end with the bot, leave Ctrl+C to the bot (which stops the pool in
-    order, where an interrupted worker would break it), then draw every card face so its first
+    """A new worker's first acts: end with the bot, leave Ctrl+C and a deploy's SIGTERM (sent to the
+    whole process group) to the bot, which stops the pool in order once the pictures in flight are
+    drawn, where an interrupted worker would break it; then draw every card face so its first
     picture is quick."""
     _end_with_the_bot()
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for stop in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(stop, signal.SIG_IGN)
     render.warm_up()
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from keystone.app import history as history_words
 from keystone.app.context import Actor, Context, Where, _refusal, _speaking, guarded
-from keystone.app.hints import _move_words, choice_words
+from keystone.app.hints import choice_words, move_words
 from keystone.app.pictures import alt_text
 from keystone.app.replies import File, Reply
 from keystone.app.reviewing import SAMPLES, Decision, Point, Review, from_json, points_of, review_decision, to_json
@@ -124,9 +124,9 @@ def turn_line(decision: Decision, lang: Language, picture: int | None, brief: bo
         return tr(lang, "review.turn.brief", name=name, difference=tr(lang, "review.diff.bot") if decision.same
                   else difference_words(decision, lang))
     if decision.same:
-        return tr(lang, "review.turn.same", name=name, move=_move_words(decision.actual, lang))
-    return tr(lang, "review.turn", name=name, move=_move_words(decision.actual, lang),
-              best=_move_words(decision.best, lang), difference=difference_words(decision, lang))
+        return tr(lang, "review.turn.same", name=name, move=move_words(decision.actual, lang))
+    return tr(lang, "review.turn", name=name, move=move_words(decision.actual, lang),
+              best=move_words(decision.best, lang), difference=difference_words(decision, lang))
 
 
 def review_words(review: Review, number: int, lang: Language) -> str:
@@ -201,7 +201,7 @@ def shown_turns(review: Review, lang: Language) -> list[Shown]:
     for i, decision in enumerate(costly(review), start=1):
         heading = tr(lang, "review.picture.heading", picture=i, round=decision.round,
                      points=decimal(lang, decision.difference, 1))
-        mine, best = _move_words(decision.actual, lang), _move_words(decision.best, lang)
+        mine, best = move_words(decision.actual, lang), move_words(decision.best, lang)
         moves = ((tr(lang, "review.picture.you"), mine), (tr(lang, "review.picture.bot"), best))
         alt = tr(lang, "review.picture.alt", heading=heading, best=best, mine=mine)
         out.append(Shown(decision.version, decision.actual.notation, decision.best.notation, heading, moves, alt))

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from keystone.app.hints import Choice, LineChange, _choice, hint_seed
+from keystone.app.hints import Choice, LineChange, choice_of, hint_seed
 from keystone.cards import Habitat
 from keystone.data import load_catalog
 from keystone.engine import GameState, legal_actions, player_view
@@ -148,8 +148,8 @@ def review_decision(point: Point, samples: int = SAMPLES, budget: int = DEFAULT_
     best = hard_choice(state, budget)
     values = [0.0, 0.0] if best == actual else evaluate(state, [actual, best], samples)
     me = state.current
-    decision = Decision(point.round, state.version, _choice(state, me, actual, values[0]),
-                        _choice(state, me, best, values[1]))
+    decision = Decision(point.round, state.version, choice_of(state, me, actual, values[0]),
+                        choice_of(state, me, best, values[1]))
     return decision, time.process_time() - began
 
 
