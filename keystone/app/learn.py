@@ -100,7 +100,8 @@ class Learn(Turns):
             sheet = final_scores(state)[0]
             rules = slash(lang, "keystone rules")
             lines += [_announce("learn.closing"), *score_sheet_lines(sheet, lang), *missed(done, lang, rules),
-                      tr(lang, "learn.finish", new=slash(lang, "keystone new"), rules=rules)]
+                      tr(lang, "learn.finish", new=slash(lang, "keystone new"), rules=rules,
+                         hint=slash(lang, "keystone hint"), review=slash(lang, "review"))]
             picture = await self.painter.draw(pictures.scores_file, view, [sheet], lang=lang)
             return Reply(public=fit(lines), files=[picture], ended=True)
         lines.append(step_words(state, suggestion, lang))

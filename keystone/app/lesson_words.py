@@ -75,6 +75,8 @@ def step_words(state: GameState, suggestion: Suggestion, lang: Language) -> str:
     if suggestion.teaches:
         lesson = suggestion.teaches[0]
         said = say(f"learn.do.{lesson}", _params(state, suggestion.after, suggestion.events, lang), lang)
+    elif isinstance(suggestion.action, Discard):  # a skill's second discard: the first one was explained
+        said = say("learn.do.discard.more", _params(state, suggestion.after, suggestion.events, lang), lang)
     else:
         said = tr(lang, "learn.do.next", move=move_label(state, suggestion.action, lang))
     return tr(lang, "learn.step", number=number, said=said)
