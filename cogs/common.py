@@ -200,6 +200,8 @@ async def _post(interaction: discord.Interaction[Any], reply: Reply, receipts: R
                 raise
             log.warning("could not send the private part of an answer in channel %s; its public messages go on",
                         interaction.channel_id, exc_info=True)
+    for text in reply.private_more:
+        await interaction.followup.send(content=text[:2000], ephemeral=True)
     for extra in reply.more:
         await _follow_up(interaction, extra)
         await receipts.sent(extra)

@@ -14,7 +14,7 @@ from PIL import Image
 
 from keystone.app import Actor, GameService, Where
 from keystone.app import history as history_words
-from keystone.app.review import Reviews, costly, habit, kind_of
+from keystone.app.review import Reviews, costly, habit, kind_of, pages
 from keystone.app.reviewing import decision_points, evaluate, from_json, hard_choice
 from keystone.engine import GameConfig, apply, is_over, new_game
 from keystone.engine.bots import bot_seed, choose_action
@@ -87,8 +87,15 @@ async def test_a_review_judges_each_decision_as_the_engine_does_and_is_kept(sqli
 
     words = first.private or ""
     assert first.public is None and len(words) <= 2000
-    assert words.startswith(f"**Review of game {record.id}** (only you see it): you played the hard bot's move "
-                            f"{sum(d.same for d in review.decisions)} times out of {len(review.decisions)}.")
+    assert words.startswith(f"**Review of game {record.id}** (only you see it): you played as the hard bot would "
+                            f"in {sum(d.same for d in review.decisions)} of your {len(review.decisions)} decisions.")
+    # Then every decision in full, in order, beside the hard bot's: as many messages as the limit needs.
+    assert first.private_more and all(len(page) <= 2000 for page in first.private_more)
+    listed = "\n".join(first.private_more).splitlines()
+    assert listed[0] == tr("en", "review.all", number=record.id) and len(listed) == len(review.decisions) + 1
+    for line, decision in zip(listed[1:], review.decisions, strict=True):
+        assert line.startswith(f"Round {decision.round}")
+        assert ("the hard bot's move too" in line) if decision.same else ("; the hard bot: " in line)
     shown = costly(review)
     assert len(first.private_files) == len(shown) <= 3
     assert [d.difference for d in shown] == sorted((d.difference for d in shown), reverse=True)
@@ -96,7 +103,7 @@ async def test_a_review_judges_each_decision_as_the_engine_does_and_is_kept(sqli
         assert Image.open(io.BytesIO(data)).size == (1100, 700)
         assert f"Round {decision.round}:" in alt and name.startswith("review-")
     found = habit(review)
-    assert found is not None and f"({found.count} time" in words
+    assert found is not None and (f"({found.count} times," if found.count > 1 else "(once,") in words
     assert found.points == pytest.approx(sum(d.difference for d in review.decisions
                                              if not d.same and d.difference > 0 and kind_of(d) == found.kind))
 
@@ -104,6 +111,7 @@ async def test_a_review_judges_each_decision_as_the_engine_does_and_is_kept(sqli
     again = await quick_service(store).review(ROOM, Actor(ZOE, "Zoë"), str(record.id))
     assert time.monotonic() - began < took / 2, "a kept review is not computed again"
     assert again.private == first.private and again.private_files == first.private_files
+    assert again.private_more == first.private_more
     assert await store.review(record.id, 0) == kept
 
     german = await service.review(ROOM, Actor(ZOE, "Zoë", locale="de"), str(record.id))
@@ -130,3 +138,10 @@ async def test_only_a_seat_of_a_finished_game_gets_a_review(sqlite_store: Store)
     assert reply.private == tr("en", "review.abandoned", number=done.id)
     assert await store.review(done.id, 0) is None, "a refusal keeps nothing"
     assert Reviews.review_samples > SAMPLES
+
+
+def test_pages_keep_lines_whole_and_within_the_limit() -> None:
+    lines = ["Runde 1: du: ⚡" + "ä" * 40, "Round 2: " + "x" * 60, "Round 3: short", "y" * 150]
+    split = pages(lines, limit=100)
+    assert split == [lines[0], lines[1] + "\n" + lines[2], "y" * 100]
+    assert pages([]) == [] and pages(["one"], limit=100) == ["one"]

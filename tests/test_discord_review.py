@@ -37,6 +37,9 @@ async def test_a_player_reviews_their_finished_game_privately(
     assert shown.content.startswith(f"**Review of game {record.id}** (only you see it)")
     pictures = [a for m in shown.messages for a in m.attachments]
     assert 1 <= len(pictures) <= 3 and all(p.description and p.filename.startswith("review-") for p in pictures)
+    await fake.quiet()
+    listed = [m for m in shown.messages if m.content.startswith(f"**Each of your decisions in game {record.id}**")]
+    assert listed and all(m.is_ephemeral for m in shown.messages), "every decision, privately, after the summary"
 
     stranger = await fake.slash(carol, channel, "review", {"game": str(record.id)})
     assert stranger.is_ephemeral and stranger.content == tr("en", "review.not_yours", number=record.id)

@@ -56,7 +56,7 @@ def test_no_card_name_is_cut_and_every_line_fits_the_name_band(lang: Language) -
 def test_a_long_german_name_breaks_after_its_hyphen_or_at_a_syllable() -> None:
     assert _name_lines("Schwarzschwanz-Präriehund", "de")[0] == ["Schwarzschwanz-", "Präriehund"]
     assert _name_lines("Atlantische Salzmarsch-Wassernatter", "de")[0] == ["Atlantische", "Salzmarsch-", "Wassernatter"]
-    assert _name_lines("Riesenmammutbaum", "de")[0] == ["Riesenmam-", "mutbaum"]
+    assert _name_lines("Riesenmammutbaum", "de")[0] == ["Riesen-", "mammutbaum"]
     assert _name_lines("Baumwollschwanzkaninchen", "de")[0] == ["Baumwoll-", "schwanzkaninchen"]
     assert _name_lines("Coyote", "en")[0] == ["Coyote"]
 

@@ -1,15 +1,18 @@
 """Card names break across lines where their language allows: at a space, after a hyphen they have,
-or at a syllable of the language's hyphenation dictionary, never cut and never leaving one or two
+at a compound's joint (keystone/data/joints.json) or at a syllable of the language's hyphenation dictionary, never cut and never leaving one or two
 letters of a word alone; the tiles, the card faces and the terminal's board break them alike."""
 
 from __future__ import annotations
 
+import json
 import re
+from importlib import resources
 
 import pyphen
 import pytest
 
-from keystone.data import load_catalog
+from keystone.data import CatalogError, load_catalog
+from keystone.data.joints import load_joints
 from keystone.i18n import Language
 from keystone.render import fonts, hyphens
 from keystone.render.cards import W, card_face
@@ -31,7 +34,8 @@ def _syllable_points(word: str, lang: Language) -> set[int]:
 
 def _check_breaks(name: str, lines: list[str], lang: Language) -> None:
     """`lines` spell `name` whole, each line ending at a space, after the name's own hyphen, or at
-    one of the dictionary's syllables (with at least three letters of the word on each side)."""
+    a compound's listed joint or one of the dictionary's syllables (with at least three letters of
+    the word on each side)."""
     assert not any(line.endswith("...") for line in lines), f"{name!r} cut: {lines}"
     at = 0
     for k, line in enumerate(lines):
@@ -46,7 +50,8 @@ def _check_breaks(name: str, lines: list[str], lang: Language) -> None:
         start = max(name.rfind(" ", 0, at), name.rfind("-", 0, at)) + 1
         end = min([i for i in (name.find(" ", at), name.find("-", at)) if i >= 0] or [len(name)])
         word = name[start:end]
-        assert at - start in _syllable_points(word, lang), f"{name!r}: {word[:at - start]}|{word[at - start:]}"
+        allowed = _syllable_points(word, lang) | set(load_joints().get(lang, {}).get(word.lower(), ()))
+        assert at - start in allowed, f"{name!r}: {word[:at - start]}|{word[at - start:]}"
         assert at - start >= 3 and end - at >= 3, f"{name!r} leaves two letters or fewer alone: {lines}"
     assert at == len(name), f"{name!r} lost letters: {lines}"
 
@@ -66,7 +71,9 @@ def test_every_card_name_breaks_only_where_its_language_allows_at_every_width(la
 
 def test_the_names_that_broke_badly_break_at_their_joints() -> None:
     for name, expected in (("Moschusochse", ["Moschus-", "ochse"]), ("Geierschildkröte", ["Geier-", "schildkröte"]),
-                           ("Alpenschneehuhn", ["Alpen-", "schneehuhn"])):
+                           ("Alpenschneehuhn", ["Alpen-", "schneehuhn"]), ("Kaninchenkauz", ["Kaninchen-", "kauz"]),
+                           ("Langschwanzwiesel", ["Langschwanz-", "wiesel"]),
+                           ("Weißwedelhirsch", ["Weißwedel-", "hirsch"])):
         lines = list(fonts.name_lines(name, "de", NAME_SIZE, NAME_ROOM))
         assert lines in (expected, [name]), lines
 
@@ -118,3 +125,31 @@ def test_a_name_is_broken_once_per_language_and_width() -> None:
                 card_tile(card.id, research, lang)
     info = fonts.name_lines.cache_info()
     assert info.misses == info.hits == len(cards) * 2
+
+
+def test_each_listed_joint_is_a_word_of_a_german_card_name_and_bad_entries_are_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    words = {w.lower() for name in _names("de") for w in re.findall(r"[^\W\d_]+", name)}
+    listed = load_joints()["de"]
+    assert listed and set(listed) <= words, sorted(set(listed) - words)
+    assert listed["kaninchenkauz"] == (9,) and listed["weißkopfseeadler"] == (4, 8, 11)
+    for bad in ("Kaninchenkauz", "K|aninchenkauz", "Kanin chen|kauz"):
+        monkeypatch.setattr(resources, "files", lambda _package, bad=bad: _Fake(json.dumps({"de": [bad]})))
+        load_joints.cache_clear()
+        with pytest.raises(CatalogError, match="joints.json"):
+            load_joints()
+    load_joints.cache_clear()
+
+
+class _Fake:
+    """A package folder whose `joints.json` holds `text`."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def joinpath(self, _name: str) -> _Fake:
+        return self
+
+    def read_text(self, encoding: str) -> str:
+        return self.text

@@ -43,7 +43,8 @@ class Reply:
 
     `mention` lists the only user ids the public message may ping. `step` marks the private part
     as a step of the actor's turn in progress: it may replace the step message it answers.
-    `more` holds further public messages to post after this one, in order (one per bot turn).
+    `more` holds further public messages to post after this one, in order (one per bot turn);
+    `private_more` further private texts after the private one (a list longer than one message).
     `ended` marks the message that ends the game (or closes its lobby): a game's own thread closes then.
     """
 
@@ -53,6 +54,7 @@ class Reply:
     private_files: list[File] = field(default_factory=list)
     controls: list[Control] = field(default_factory=list)
     private_controls: list[Control] = field(default_factory=list)
+    private_more: list[str] = field(default_factory=list)
     mention: list[int] = field(default_factory=list)
     step: bool = False
     more: list[Reply] = field(default_factory=list)

@@ -115,40 +115,53 @@ def difference_words(decision: Decision, lang: Language) -> str:
     return tr(lang, "review.diff.better" if decision.difference > 0 else "review.diff.yours", points=points)
 
 
-def turn_line(decision: Decision, lang: Language, picture: int | None, brief: bool = False) -> str:
-    """One decision in the list: the player's move, the hard bot's, and the difference."""
+def turn_line(decision: Decision, lang: Language, picture: int | None, *, mine_only: bool = False) -> str:
+    """One decision in the list: the player's move, the hard bot's (unless `mine_only`: a line of
+    its own says it), and the difference."""
     name = tr(lang, "review.round", round=decision.round)
     if picture is not None:
         name = tr(lang, "review.round.picture", name=name, picture=picture)
-    if brief:
-        return tr(lang, "review.turn.brief", name=name, difference=tr(lang, "review.diff.bot") if decision.same
-                  else difference_words(decision, lang))
+    if mine_only and not decision.same:
+        return tr(lang, "review.turn.mine", name=name, move=move_words(decision.actual, lang),
+                  difference=difference_words(decision, lang))
     if decision.same:
         return tr(lang, "review.turn.same", name=name, move=move_words(decision.actual, lang))
     return tr(lang, "review.turn", name=name, move=move_words(decision.actual, lang),
               best=move_words(decision.best, lang), difference=difference_words(decision, lang))
 
 
-def review_words(review: Review, number: int, lang: Language) -> str:
-    """The whole review as one private message (within Discord's limit: the list of turns grows
-    briefer, then shorter, if needed)."""
+def review_words(review: Review, number: int, lang: Language) -> tuple[str, list[str]]:
+    """The review as private messages: first the summary with the costliest turns (the ones
+    pictured), the habit and how it was estimated; then every decision in full, in order, in as
+    many messages as Discord's limit needs."""
     same = sum(d.same for d in review.decisions)
     pictured = {id(d): i + 1 for i, d in enumerate(costly(review))}
     title = trn(lang, "review.title", len(review.decisions), number=number, same=same)
     lost = sum(max(0.0, d.difference) for d in review.decisions)
     summary = tr(lang, "review.lost", points=decimal(lang, lost, 1))
     how = tr(lang, "review.how", samples=review.samples)
-    better = [tr(lang, "review.better", picture=i, choice=choice_words(d.best, lang))
-              for d in costly(review) for i in (pictured[id(d)],)]
-    tail = [*better, habit_words(review, lang), how]
-    for brief in (False, True):
-        turns = [turn_line(d, lang, pictured.get(id(d)), brief) for d in review.decisions]
-        text = "\n".join([title, summary, *turns, *tail])
-        if len(text) <= MESSAGE:
-            return text
-    kept = [turn_line(d, lang, pictured[id(d)]) for d in review.decisions if id(d) in pictured]
-    text = "\n".join([title, summary, *kept, *tail])
-    return text if len(text) <= MESSAGE else "\n".join([title, summary, *kept, habit_words(review, lang)])[:MESSAGE]
+    worst = [line for d in costly(review) for line in (
+        turn_line(d, lang, pictured[id(d)], mine_only=True),
+        tr(lang, "review.better", picture=pictured[id(d)], choice=choice_words(d.best, lang)))]
+    first = "\n".join([title, summary, *worst, habit_words(review, lang), how])
+    if len(first) > MESSAGE:  # long names in every line: the costly turns as in the full list instead
+        worst = [turn_line(d, lang, pictured[id(d)]) for d in costly(review)]
+        first = "\n".join([title, summary, *worst, habit_words(review, lang), how])[:MESSAGE]
+    lines = [turn_line(d, lang, pictured.get(id(d))) for d in review.decisions]
+    return first, pages([tr(lang, "review.all", number=number), *lines])
+
+
+def pages(lines: Sequence[str], limit: int = MESSAGE) -> list[str]:
+    """Lines gathered into messages of at most `limit` characters, never splitting a line (one
+    longer than the limit is cut)."""
+    out: list[str] = []
+    for line in lines:
+        line = line[:limit]
+        if out and len(out[-1]) + 1 + len(line) <= limit:
+            out[-1] += "\n" + line
+        else:
+            out.append(line)
+    return out
 
 
 # ---------------------------------------------------------------------- pictures (in a worker)
@@ -242,7 +255,8 @@ class Reviews(Context):
         if not review.decisions:
             raise _refusal("review.no_turns", number=number)
         files = await self.painter.draw(review_pictures, start, log, shown_turns(review, lang), lang)
-        return Reply(private=review_words(review, record.id, lang), private_files=files)
+        first, rest = review_words(review, record.id, lang)
+        return Reply(private=first, private_files=files, private_more=rest)
 
     async def _start_and_log(self, record: GameRecord) -> tuple[GameState, list[str]]:
         end = (await self.store.load_game(record.id)).state

@@ -1,10 +1,12 @@
 """Where a name breaks across lines, in its own language: the one rule for the pictures' tiles and
 card faces (measured in pixels, fonts.py) and the terminal's board (measured in characters, text.py).
 
-A line may end at a space, after a hyphen the name has, or at a syllable the language's hyphenation
-dictionary gives (pyphen: de_DE for German, en_US for English), where a hyphen is added. The fewest
-lines win; then spaces before hyphens before syllables (a syllable is used only when spaces and
-hyphens cannot make the name fit); then the best balance (the widest line as narrow as it can be).
+A line may end at a space, after a hyphen the name has, at the joint of a compound word
+(`keystone/data/joints.json`: "Kaninchen-/kauz") or at a syllable the language's hyphenation
+dictionary gives (pyphen: de_DE for German, en_US for English); at a joint or a syllable a hyphen
+is added. The fewest lines win; then spaces before hyphens before joints before syllables (a
+syllable is used only when nothing else makes the name fit); then the best balance (the widest
+line as narrow as it can be).
 A syllable break leaves at least three letters of the word on either side, so no "se" or "Mo-"
 stands alone on a line. Each caller caches the lines per name, language and width.
 """
@@ -20,13 +22,14 @@ from typing import NamedTuple
 
 import pyphen
 
+from keystone.data.joints import load_joints
 from keystone.i18n import Language
 
 DICTIONARIES: dict[Language, str] = {"en": "en_US", "de": "de_DE"}
 """The hyphenation pattern each language of the bot is broken with."""
 MIN_LETTERS = 3
 """The fewest letters of a word that a syllable break leaves on either side."""
-SPACE, HYPHEN, SYLLABLE = 0, 1, 2
+SPACE, HYPHEN, JOINT, SYLLABLE = 0, 1, 2, 3
 """Kinds of break, in the order they are preferred."""
 
 _VOWELS = frozenset("aeiouyæøœAEIOUYÆØŒ" "αεηιουωΑΕΗΙΟΥΩ" "аеёиоуыэюяіїєАЕЁИОУЫЭЮЯІЇЄ")
@@ -72,7 +75,10 @@ def breaks(text: str, lang: Language) -> tuple[Break, ...]:
                 if part.start() > 0 and part.end() < len(word.group()):
                     found.append(Break(word.start() + part.end(), HYPHEN))
             elif part.group().isalpha():
-                found += [Break(start + p, SYLLABLE) for p in syllables(part.group(), lang)]
+                joints = load_joints().get(lang, {}).get(part.group().lower(), ())
+                others = [p for p in syllables(part.group(), lang) if p not in joints]
+                found += sorted([*(Break(start + p, JOINT) for p in joints),
+                                 *(Break(start + p, SYLLABLE) for p in others)])
         if k + 1 < len(words):
             found.append(Break(words[k + 1].start(), SPACE))
     return tuple(found)
@@ -83,7 +89,7 @@ def cut(text: str, chosen: Sequence[Break]) -> list[str]:
     lines, start = [], 0
     for point in chosen:
         line = text[start:point.at].strip()
-        lines.append(line + "-" if point.kind == SYLLABLE else line)
+        lines.append(line + "-" if point.kind in (JOINT, SYLLABLE) else line)
         start = point.at
     lines.append(text[start:].strip())
     return lines
@@ -99,7 +105,7 @@ def arrange(text: str, lang: Language, measure: Callable[[str], int], rooms: Seq
     def room(k: int) -> int:
         return rooms[min(k, len(rooms) - 1)]
 
-    for allowed in (SPACE, HYPHEN, SYLLABLE):
+    for allowed in (SPACE, HYPHEN, JOINT, SYLLABLE):
         usable = [b for b in options if b.kind <= allowed]
         for count in range(min(max_lines, len(usable) + 1)):
             best: tuple[tuple[int, ...], list[str]] | None = None
@@ -110,7 +116,8 @@ def arrange(text: str, lang: Language, measure: Callable[[str], int], rooms: Seq
                     continue
                 spans = [w + room(0) - room(k) for k, w in enumerate(widths)]
                 kinds = [b.kind for b in chosen]
-                score = (kinds.count(SYLLABLE), kinds.count(HYPHEN), max(spans), max(spans) - min(spans))
+                score = (kinds.count(SYLLABLE), kinds.count(JOINT), kinds.count(HYPHEN), max(spans),
+                         max(spans) - min(spans))
                 if best is None or score < best[0]:
                     best = (score, lines)
             if best is not None:
