@@ -174,7 +174,7 @@ def test_check_replays_every_game_and_names_the_one_whose_log_was_corrupted(
     out = capsys.readouterr().out.splitlines()
     assert out == [f"Game {games['running']} (active): replaying it differs from the record at move 2 ({other}).",
                    f"Checked 4 started games in {where(store_target)}: 3 reach their saved state, "
-                   "1 do not."]
+                   "1 does not."]
 
 
 def test_a_bad_or_future_date_and_a_missing_database_are_one_sentence(

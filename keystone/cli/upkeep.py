@@ -95,7 +95,7 @@ async def _backup(given: str | None, file: str) -> int:
 
 
 def backed_up(made: BackedUp, source: str) -> str:
-    return (f"Backed up {source} to {made.path} ({_size(made.size)}, {made.games} games) in "
+    return (f"Backed up {source} to {made.path} ({_size(made.size)}, {counted(made.games, 'game')}) in "
             f"{made.seconds:.1f} s; the copy passed SQLite's integrity check and opens at schema version "
             f"{made.schema}. Check its games with: python -m keystone store check --db {made.path}")
 
@@ -118,8 +118,9 @@ async def _check(given: str | None) -> int:
                 failed += 1
                 print(f"Game {audited.game_id} ({audited.status}): {audited.problem}.")
     kept = f" ({pruned} of them pruned: only their final state could be checked)" if pruned else ""
-    print(f"Checked {checked} started games in {where(target)}: {checked - failed} reach their saved "
-          f"state{kept}, {failed} do not.")
+    reach = "reaches its" if checked - failed == 1 else "reach their"
+    print(f"Checked {counted(checked, 'started game')} in {where(target)}: {checked - failed} {reach} saved "
+          f"state{kept}, {failed} {'does' if failed == 1 else 'do'} not.")
     return 1 if failed else 0
 
 
@@ -156,8 +157,9 @@ async def _prune(given: str | None, before: date, apply: bool) -> int:
 
 
 def pruned_text(done: Pruned, before: date, target: str, seconds: float) -> str:
-    what = (f"the move logs of {done.games} games ({done.moves} moves) that ended before {before.isoformat()} "
-            f"and {done.posts} delivered posts ({_size(done.post_bytes)}, their pictures mostly)")
+    what = (f"the move logs of {counted(done.games, 'game')} ({counted(done.moves, 'move')}) that ended before "
+            f"{before.isoformat()} and {counted(done.posts, 'delivered post')} ({_size(done.post_bytes)}, "
+            "their pictures mostly)")
     if not done.done:
         return (f"Would remove {what} from {target}; results, ratings, statistics and history stay. Nothing was "
                 "changed: add --yes to remove them (back up first: they come back only from a backup).")
@@ -167,3 +169,8 @@ def pruned_text(done: Pruned, before: date, target: str, seconds: float) -> str:
 
 def _size(count: int) -> str:
     return f"{count / 1_000_000:.1f} MB" if count >= 100_000 else f"{count / 1000:.1f} kB"
+
+
+def counted(count: int, noun: str) -> str:
+    """"1 game", "2 games": an operator's English, counted."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
