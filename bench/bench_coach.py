@@ -48,6 +48,7 @@ from keystone.engine.bots import DEFAULT_BUDGET, choose_action  # noqa: E402
 from keystone.engine.campaign import ENVELOPE, LAST_ASSIGNMENT, config_for  # noqa: E402
 from keystone.engine.results import final_scores  # noqa: E402
 from keystone.i18n import Language  # noqa: E402
+from bench.bench_bots import wilson  # noqa: E402
 from tests.test_app_hints import check_claims  # noqa: E402
 
 NAMES = ["Zoë", "Дмитрий", "李小龍", "Ødegård 🦊"]
@@ -91,16 +92,6 @@ def play(job: tuple[str, int, bool, float]) -> tuple[int, int, list[float], int]
         state, _ = apply(state, action)
     totals = [sheet.total for sheet in final_scores(state)]
     return totals[seat], totals[1 - seat], times, cut
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval of a proportion."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def report(side: str, results: list[tuple[int, int, list[float], int]], elapsed: float) -> float:
