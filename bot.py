@@ -30,8 +30,8 @@ NO_TOKEN_HELP = textwrap.fill(
     "No Discord bot token is set, so the bot cannot log in. To get one, open the Discord developer "
     "portal (https://discord.com/developers/applications), choose your application (or create one), "
     "open Bot and press Reset Token. Put the token in a file named .env next to bot.py as "
-    "DISCORD_TOKEN=your-token (see .env.example), then invite the bot to your server with an OAuth2 "
-    "URL that has the applications.commands and bot scopes. To play without Discord, run: "
+    "DISCORD_TOKEN=your-token (see .env.example), then run python bot.py --invite: it prints the link "
+    "that adds the bot to your server with the permissions it needs. To play without Discord, run: "
     "python bot.py --local",
     width=100,
 )

@@ -146,7 +146,7 @@ def test_without_a_token_bot_py_explains_and_exits_2(tmp_path: Path) -> None:
     assert done.stdout == ""
     paragraph = done.stderr.strip()
     assert "\n\n" not in paragraph
-    for needle in ("Reset Token", "DISCORD_TOKEN=", ".env", "applications.commands", "python bot.py --local"):
+    for needle in ("Reset Token", "DISCORD_TOKEN=", ".env", "python bot.py --invite", "python bot.py --local"):
         assert needle in paragraph
 
 
