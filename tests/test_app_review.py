@@ -145,3 +145,25 @@ def test_pages_keep_lines_whole_and_within_the_limit() -> None:
     split = pages(lines, limit=100)
     assert split == [lines[0], lines[1] + "\n" + lines[2], "y" * 100]
     assert pages([]) == [] and pages(["one"], limit=100) == ["one"]
+
+
+def test_a_skill_move_is_shown_on_the_skill_tokens_with_the_better_one_framed() -> None:
+    """Where the hard bot would use a skill, the picture shows the tokens instead of the Field: the
+    better one framed in the highlight colour, at its own row (every exhausted one for skill 0)."""
+    from keystone.engine import public_view
+    from keystone.render.palette import HIGHLIGHT
+    from keystone.render.review import RIGHT_X, render_review_turn
+
+    state = new_game(GameConfig(players=2), 11, ["Zoë 🦊", "Дмитрий"])
+    view = public_view(state)
+    numbers = [s.number for s in view.skills]
+
+    def framed_rows(skill: int) -> list[int]:
+        data = render_review_turn(view, view.seats[0], "Round 1: about 3.2 points", (("You played", "x"),),
+                                  skill=skill, chosen_skill=numbers[0])
+        image = Image.open(io.BytesIO(data)).convert("RGB")
+        return [y for y in range(image.height) if image.getpixel((RIGHT_X + 1, y)) == HIGHLIGHT]
+
+    first, last = framed_rows(numbers[1]), framed_rows(numbers[-1])
+    assert first and last and max(first) < min(last), "each token framed at its own row"
+    assert not framed_rows(0), "no token is exhausted at the start, so 'all exhausted' frames none"

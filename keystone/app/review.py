@@ -185,6 +185,12 @@ def _cell(notation: str) -> int | None:
     return parse_cell(words[-1]) if words[0] in ("take", "wild") else None
 
 
+def _skill(notation: str) -> int | None:
+    """The skill token a move uses ("skill 6"; 0 resolves every exhausted one), None for other moves."""
+    words = notation.split()
+    return int(words[1]) if words[0] == "skill" and len(words) == 2 and words[1].isdigit() else None
+
+
 def review_pictures(start: GameState, log: Sequence[str], shown: Sequence[Shown], lang: Language) -> list[File]:
     """The picture of each costly turn (runs in a worker): the game rebuilt from its log to each
     turn's state, the hard bot's move applied to show its card where it would have gone."""
@@ -203,7 +209,8 @@ def review_pictures(start: GameState, log: Sequence[str], shown: Sequence[Shown]
         slot = turn.best.split()[1] if turn.best.startswith("take ") else None
         data = render_review_turn(public_view(state), public_view(after).seats[board], turn.heading, turn.moves,
                                   better=_cell(turn.best), chosen=_cell(turn.actual),
-                                  slot=None if slot is None else int(slot) - 1, lang=lang)
+                                  slot=None if slot is None else int(slot) - 1, lang=lang,
+                                  skill=_skill(turn.best), chosen_skill=_skill(turn.actual))
         files.append((f"review-{i}.png", data, alt_text(turn.alt)))
     return files
 

@@ -168,7 +168,7 @@ def _flip_lines(skill: SkillView, room: int, lang: Language) -> list[str]:
     return fonts.wrap(tr(lang, "picture.skill.flip", label=skill_flip_label(skill, lang)), 18, room, max_lines=2)
 
 
-def _head_width(view: GameView, lang: Language) -> int:
+def skills_head_width(view: GameView, lang: Language) -> int:
     """The widest state word of the skills in play, and the gap after it."""
     return max((fonts.width(state_name(skill_state(s), lang).upper(), 18, bold=True) + 10 for s in view.skills),
                default=0)
@@ -182,7 +182,7 @@ def _skills_height(view: GameView, width: int, lang: Language, flip: bool) -> in
             lines, flips = len(_skill_lines(skill, room, 3, lang)), len(_flip_lines(skill, room, lang))
             total += max(56, 22 + lines * 23 + flips * 21) + 4
         else:
-            total += max(50, 10 + len(_skill_lines(skill, room - _head_width(view, lang), 3, lang)) * 23 + 4) + 4
+            total += max(50, 10 + len(_skill_lines(skill, room - skills_head_width(view, lang), 3, lang)) * 23 + 4) + 4
     return total
 
 
@@ -270,8 +270,9 @@ def _skills(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], 
     room = PIC_H - MARGIN - y
     note = _note_lines(words, width, lang)
     flip = _skills_height(view, width, lang, True) + 22 * len(note) <= room
+    head_w = skills_head_width(view, lang)
     for skill in view.skills:
-        high = skill_block(image, draw, (x, y), width, skill, lang=lang, flip=flip, head_w=_head_width(view, lang))
+        high = skill_block(image, draw, (x, y), width, skill, lang=lang, flip=flip, head_w=head_w)
         if pointed is not None and (skill.number == pointed or (pointed == 0 and skill.exhausted)):
             draw.rounded_rectangle((x - 6, y - 5, x + width + 4, y + high + 2), radius=10, outline=ALERT, width=5)
         y += high + 4
