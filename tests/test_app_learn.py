@@ -102,6 +102,9 @@ async def test_the_whole_lesson_survives_a_restart_adapts_to_a_different_move_an
     # Never in stats.
     assert await service.store.player_results(ANN.user_id) == []
     assert (await service.store.user_stats(ANN.user_id)).games == 0
+    # In history, under its own name, to replay.
+    listed = (await service.history(ANN)).private or ""
+    assert f"· {tr('en', 'history.kind.lesson')} ·" in listed and f"· {tr('en', 'history.kind.solo')} ·" not in listed
     await service.store.close()
 
 

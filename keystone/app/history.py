@@ -51,6 +51,8 @@ def ordinal(place: int, lang: Language = DEFAULT) -> str:
 def kind_words(record: GameRecord, lang: Language = DEFAULT) -> str:
     if record.assignment is not None:
         return tr(lang, f"history.kind.journal{'.coop' if record.kind == 'coop' else ''}", number=record.assignment)
+    if record.config.lesson:
+        return tr(lang, "history.kind.lesson")
     return tr(lang, f"history.kind.{record.kind}")
 
 
