@@ -40,6 +40,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.bench_bots import wilson  # noqa: E402
 from keystone.app import hints  # noqa: E402
 from keystone.app.hints import choice_words, compute_hint, hint_seed  # noqa: E402
 from keystone.engine import GameConfig, GameState, apply, legal_actions, new_game, parse_action, player_view  # noqa: E402
@@ -48,7 +49,6 @@ from keystone.engine.bots import DEFAULT_BUDGET, choose_action  # noqa: E402
 from keystone.engine.campaign import ENVELOPE, LAST_ASSIGNMENT, config_for  # noqa: E402
 from keystone.engine.results import final_scores  # noqa: E402
 from keystone.i18n import Language  # noqa: E402
-from bench.bench_bots import wilson  # noqa: E402
 from tests.test_app_hints import check_claims  # noqa: E402
 
 NAMES = ["Zoë", "Дмитрий", "李小龍", "Ødegård 🦊"]

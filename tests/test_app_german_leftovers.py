@@ -19,7 +19,7 @@ from keystone.app.replays import final_words, rebuild
 from keystone.app.text import habitat_value, rules_text
 from keystone.cli.simulate import bot_game
 from keystone.engine import GameConfig, GameState, campaign, new_game, public_view
-from keystone.engine.game import catalog
+from keystone.engine.table import catalog
 from keystone.store import CampaignProgress, Store
 from tests.store_helpers import play, start_game
 

@@ -18,8 +18,8 @@ from keystone.app.bots import simple_action
 from keystone.app.hints import choice_words, compute_hint, hint_seed, hint_words
 from keystone.engine import GameConfig, GameState, apply, new_game, parse_action, player_view
 from keystone.engine.bots.search import DEFAULT_BUDGET, ranked_actions, search_action
-from keystone.engine.game import take_cost
 from keystone.engine.results import view_scores
+from keystone.engine.table import take_cost
 from keystone.i18n import decimal, tr
 from keystone.store import Store
 from tests.clock_helpers import T0, Time, deciding_here, posted

@@ -14,8 +14,8 @@ from keystone.app.text import card_name
 from keystone.data.lesson import load_lesson
 from keystone.engine import apply, legal_actions, parse_action
 from keystone.engine.actions import Take
-from keystone.engine.game import take_cost
 from keystone.engine.results import final_scores
+from keystone.engine.table import take_cost
 from keystone.i18n import tr
 from keystone.store import Store
 from tests.clock_helpers import T0, Time

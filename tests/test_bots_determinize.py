@@ -7,9 +7,9 @@ from hypothesis import strategies as st
 
 from keystone.engine import GameConfig, apply_text, legal_actions, new_game, player_view
 from keystone.engine.determinize import determinize, unseen_cards
-from keystone.engine.game import catalog
 from keystone.engine.invariants import check_invariants
 from keystone.engine.state import dump_state
+from keystone.engine.table import catalog
 from keystone.engine.views import public_view
 from tests.bot_helpers import reached, with_other_secrets
 

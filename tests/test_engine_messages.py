@@ -16,9 +16,9 @@ from keystone.data import load_catalog
 from keystone.engine import GameConfig, GameState, IllegalAction, apply, legal_actions, new_game, parse_action
 from keystone.engine.actions import BadNotation, Pass, Resign
 from keystone.engine.events import Event, event_text
-from keystone.engine.game import refusal
 from keystone.engine.history import History
 from keystone.engine.messages import say
+from keystone.engine.refusals import refusal
 from keystone.i18n import LANGUAGES, catalogue
 from tests.engine_helpers import cid, game, play, put, set_field
 from tests.test_engine_properties import ANY_ACTIONS

@@ -10,7 +10,7 @@ import pytest
 from keystone.app.text import RULES, rules_text, rules_title, rules_topic_text
 from keystone.cards import OBJECTIVE_POINTS
 from keystone.engine import GameConfig
-from keystone.engine.game import SYNERGY_BY_SEAT, TIME_BY_PLAYERS
+from keystone.engine.table import SYNERGY_BY_SEAT, TIME_BY_PLAYERS
 from keystone.i18n import Language
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -37,9 +37,9 @@ from keystone.engine.board import cell_name
 from keystone.engine.bots.search import DEFAULT_BUDGET, ranked_actions
 from keystone.engine.coop import acting_player
 from keystone.engine.determinize import determinize
-from keystone.engine.game import take_cost
 from keystone.engine.results import view_scores
 from keystone.engine.state import PlacedCard
+from keystone.engine.table import take_cost
 from keystone.engine.views import GameView
 from keystone.i18n import Language, decimal, tr, trn
 from keystone.store import GameRecord

@@ -14,8 +14,8 @@ from keystone.data import load_catalog
 from keystone.engine import GameConfig, GameView
 from keystone.engine.board import CELL_NAMES
 from keystone.engine.campaign import LAST_ASSIGNMENT
-from keystone.engine.game import SYNERGY_BY_SEAT, TIME_BY_PLAYERS
 from keystone.engine.scoring import ScoreSheet
+from keystone.engine.table import SYNERGY_BY_SEAT, TIME_BY_PLAYERS
 from keystone.engine.words import GOAL_LETTERS, counted, goal_sentence, habitat_name, icon_label, symbol_name
 from keystone.i18n import COMMANDS, DEFAULT, LANGUAGES, Language, catalogue, tr, trn
 from keystone.i18n.commands import option, slash

@@ -7,9 +7,10 @@ Public API: `new_game`, `legal_actions`, `apply`, `replay`, `player_view`, `publ
 
 from keystone.engine.actions import Action, BadNotation, IllegalAction, parse_action
 from keystone.engine.events import Event, event_text
-from keystone.engine.game import apply, apply_text, is_over, legal_actions, new_game
+from keystone.engine.game import apply, apply_text, is_over, legal_actions
 from keystone.engine.history import replay
 from keystone.engine.state import GameConfig, GameState, dump_config, dump_state, load_config, load_state
+from keystone.engine.table import new_game
 from keystone.engine.views import GameView, SeatView, player_view, public_view
 
 __all__ = [

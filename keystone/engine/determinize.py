@@ -9,8 +9,8 @@ guesses; averaging over several is how a bot reasons about what it does not know
 from __future__ import annotations
 
 from keystone.engine import rng
-from keystone.engine.game import catalog, species_in_play
 from keystone.engine.state import FieldSlot, GameConfig, GameState, PlacedCard, Seat, SkillState, Step
+from keystone.engine.table import catalog, species_in_play
 from keystone.engine.views import GameView, PendingView
 
 

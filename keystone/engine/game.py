@@ -1,4 +1,5 @@
-"""The rules of play: setup, legal actions, applying an action, turn end and game end.
+"""The rules of play: legal actions, applying an action, turn end and game end (the table they are
+played on, setup included, is `table`; why an action is refused, `refusals`).
 
 `apply` never mutates its input: it works on a clone, so a raised `IllegalAction` leaves the
 caller's state exactly as it was.
@@ -6,11 +7,9 @@ caller's state exactly as it was.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from keystone.cards import Card, Effect, Habitat, Symbol
-from keystone.data import Catalog, load_catalog
-from keystone.engine import rng
 from keystone.engine.actions import (
     Action,
     BuyWild,
@@ -30,113 +29,19 @@ from keystone.engine.actions import (
     UseSkill,
     parse_action,
 )
-from keystone.engine.board import CELLS, cell_name, parse_cell, synergy_for_placement
+from keystone.engine.board import CELLS, cell_name, synergy_for_placement
 from keystone.engine.events import Event
-from keystone.engine.messages import Message, Param, message
+from keystone.engine.messages import Param
+from keystone.engine.refusals import refusal
 from keystone.engine.state import (
-    FieldSlot,
-    GameConfig,
     GameState,
     PlacedCard,
     Seat,
-    SkillState,
     Step,
 )
-
-TIME_BY_PLAYERS = {1: 4, 2: 5, 3: 6, 4: 7}
-SYNERGY_BY_SEAT = (5, 6, 7, 8)
-SKILLS_IN_PLAY = 5
-
-
-def catalog() -> Catalog:
-    """The card catalog, validated once per process."""
-    return load_catalog()
-
-
-def species_in_play(config: GameConfig) -> list[str]:
-    """The one answer to "which species make this game's cards": the base deck plus the chosen
-    expansions (the sealed envelope), less the cards an assignment leaves out. Setup, the invariants
-    and the bots' guesses all ask here, so they can never disagree."""
-    removed = set(config.removed_cards)
-    return [c.id for c in catalog().species_for(config.expansions) if c.id not in removed]
-
-
-# --------------------------------------------------------------------------- setup
-
-
-def new_game(config: GameConfig, seed: int, names: Sequence[str]) -> GameState:
-    """Set up a game as the rulebook's setup does; `names` has one entry per board."""
-    if not 1 <= config.players <= 4:
-        raise IllegalAction.said("error.players")
-    if config.coop and config.players < 2:
-        raise IllegalAction.said("error.coop")
-    boards = config.boards
-    if len(names) != boards:
-        raise IllegalAction.said("error.seat_names", count=boards, given=len(names))
-    cat = catalog()
-    state_rng = rng.seed_state(seed)
-
-    deck = species_in_play(config)
-    for card_id in config.preset.values():
-        if card_id in deck:
-            deck.remove(card_id)
-    state_rng = rng.shuffle(state_rng, deck)
-    deck = _stack(deck, config.stacked)
-
-    objectives = list(config.objectives) if config.objectives else sorted(cat.objectives)
-    if not config.objectives:
-        state_rng = rng.shuffle(state_rng, objectives)
-    skill_numbers = list(config.skills) if config.skills else sorted(cat.skills_for(config.expansions))
-    if not config.skills:
-        state_rng = rng.shuffle(state_rng, skill_numbers)
-        skill_numbers = sorted(skill_numbers[:SKILLS_IN_PLAY])
-
-    solo_like = boards == 1
-    time = config.time_start if config.time_start is not None else TIME_BY_PLAYERS[boards]
-    synergy = config.starting_synergy or [SYNERGY_BY_SEAT[0] if solo_like else SYNERGY_BY_SEAT[i]
-                                          for i in range(boards)]
-    seats = [
-        Seat(name=names[i], synergy=synergy[i % len(synergy)], objective=objectives[i % len(objectives)])
-        for i in range(boards)
-    ]
-    for cell_text, card_id in config.preset.items():
-        cell = parse_cell(cell_text)
-        if cell is None:
-            raise IllegalAction.said("error.preset_cell", word=repr(cell_text))
-        seats[0].board[cell] = PlacedCard(cat.card(card_id).id)
-
-    wilds: dict[Habitat, list[str]] = {h: [] for h in Habitat}
-    if config.wilds_allowed:
-        for w in cat.wilds:
-            wilds[w.habitats[0]].append(w.id)
-
-    state = GameState(
-        config=config,
-        seed=seed,
-        rng=state_rng,
-        version=0,
-        seats=seats,
-        deck=deck,
-        discard=[],
-        field=[None] * config.field_size,
-        skills=[SkillState(n) for n in skill_numbers],
-        wild_stacks=wilds,
-        time=time,
-    )
-    _refill_field(state)
-    return state
-
+from keystone.engine.table import active_skill, catalog, draw_card, refill_field, take_cost
 
 # --------------------------------------------------------------------------- helpers
-
-
-def _stack(deck: list[str], stacked: Sequence[str]) -> list[str]:
-    """The shuffled deck with `stacked` on top, the first of them drawn first (a prepared deal)."""
-    missing = [c for c in stacked if c not in deck]
-    if missing or len(set(stacked)) != len(stacked):
-        raise IllegalAction.said("error.stacked", cards=", ".join(missing) or ", ".join(stacked))
-    chosen = set(stacked)
-    return [c for c in deck if c not in chosen] + list(reversed(stacked))
 
 
 def _card(card_id: str) -> Card:
@@ -149,33 +54,6 @@ def _board_cards(seat: Seat) -> list[Card | None]:
 
 def _empty_cells(seat: Seat) -> list[int]:
     return [i for i, p in enumerate(seat.board) if p is None]
-
-
-def take_cost(state: GameState, slot: int) -> int:
-    """One synergy on each Field card to the right of the chosen one."""
-    return sum(1 for f in state.field[slot + 1 :] if f is not None)
-
-
-def _draw(state: GameState) -> str | None:
-    """Draw the top card; an empty deck first becomes the shuffled discard pile."""
-    if not state.deck:
-        if not state.discard:
-            return None
-        state.deck, state.discard = state.discard, []
-        state.rng = rng.shuffle(state.rng, state.deck)
-    return state.deck.pop()
-
-
-def _refill_field(state: GameState) -> None:
-    """Slide every Field card to the right, then fill from the rightmost empty slot."""
-    cards = [f for f in state.field if f is not None]
-    size = len(state.field)
-    state.field = [None] * (size - len(cards)) + cards
-    for slot in range(size - len(cards) - 1, -1, -1):
-        drawn = _draw(state)
-        if drawn is None:
-            break
-        state.field[slot] = FieldSlot(drawn)
 
 
 def _place(state: GameState, card_id: str, cell: int, research: int = 0) -> int:
@@ -208,10 +86,6 @@ def _research_targets(state: GameState, target: str) -> list[int]:
         if (card.wild if target == "wild" else card.has_symbol(Symbol(target))):
             out.append(i)
     return out
-
-
-def _active_skill(state: GameState, number: int) -> SkillState | None:
-    return next((k for k in state.skills if k.number == number), None)
 
 
 # --------------------------------------------------------------------------- legal actions
@@ -328,7 +202,7 @@ def _dispatch(state: GameState, action: Action, events: list[Event]) -> None:
             state.steps = [Step("choose_exhausted", options=numbers)]
             events.append(_told("skill", state.current, "event.skill.all", seat=who))
         case UseSkill(number):
-            token = _active_skill(state, number)
+            token = active_skill(state, number)
             assert token is not None
             token.exhausted = True
             state.phase = "resolve"
@@ -389,7 +263,7 @@ def _resolve_step(state: GameState, action: Action, events: list[Event]) -> None
         case Draw():
             state.steps.pop()
             for _ in range(step.count):
-                card = _draw(state)
+                card = draw_card(state)
                 if card is not None:
                     state.held.append(card)
             state.held_private = True
@@ -516,7 +390,7 @@ def _finish_action(state: GameState, events: list[Event]) -> None:
 def _end_turn(state: GameState, events: list[Event]) -> None:
     seat = state.seat
     seat.turns += 1
-    _refill_field(state)
+    refill_field(state)
     if not state.final_round and (state.time <= 0 or any(None not in s.board for s in state.seats)):
         state.final_round = True
         events.append(_told("final_round", state.current, "event.final_round"))
@@ -528,100 +402,6 @@ def _end_turn(state: GameState, events: list[Event]) -> None:
     state.phase = "main"
     state.wild_bought = False
     state.turn += 1
-
-
-# --------------------------------------------------------------------------- explanations
-
-
-def refusal(state: GameState, action: Action) -> Message:
-    """Why `action` is not legal now (assumes it is not), to be said in any language."""
-    if state.phase == "over":
-        return message("error.over")
-    seat = state.seat
-    step = state.step
-    if state.phase == "resolve" and step is not None:
-        return _why_not_step(state, action)
-    acted = message("error.acted")
-    match action:
-        case Take(slot, cell):
-            if state.phase != "main":
-                return acted
-            if not 0 <= slot < len(state.field) or state.field[slot] is None:
-                return message("error.slot_empty", slot=slot + 1, slots=len(state.field))
-            cost = take_cost(state, slot)
-            if cost > seat.synergy:
-                return message("error.slot_cost", slot=slot + 1, cost=cost, have=seat.synergy)
-            return _cell_problem(seat, cell)
-        case BuyWild(habitat, cell):
-            cfg = state.config
-            if not cfg.wilds_allowed:
-                return message("error.wilds_off", rule=cfg.rule_names.get("wilds"))
-            if state.wild_bought:
-                return message("error.wild_bought")
-            if not state.wild_stacks[habitat]:
-                return message("error.wild_stack", habitat=habitat.value)
-            if seat.synergy < cfg.wild_cost:
-                return message("error.wild_cost", cost=cfg.wild_cost, have=seat.synergy,
-                               rule=cfg.rule_names.get("wild_cost"))
-            return _cell_problem(seat, cell)
-        case UseSkill(0):
-            return acted if state.phase != "main" else message("error.none_exhausted")
-        case UseSkill(number):
-            if state.phase != "main":
-                return acted
-            if _active_skill(state, number) is None:
-                return message("error.skill_absent", skill=number)
-            if number in state.config.disabled_skills:
-                rule = state.config.rule_names.get(f"skill:{number}")
-                return message("error.skill_disabled", skill=number, rule=rule)
-            return message("error.skill_exhausted", skill=number)
-        case EndTurn():
-            return message("error.end_turn")
-        case Pass():
-            return message("error.pass")
-    return message("error.no_choice")
-
-
-def _cell_problem(seat: Seat, cell: int) -> Message:
-    placed = seat.board[cell]
-    if placed is not None:
-        return message("error.cell_full", cell=cell_name(cell), card=placed.card)
-    return message("error.cannot")
-
-
-def _why_not_step(state: GameState, action: Action) -> Message:
-    step = state.step
-    assert step is not None
-    seat = state.seat
-    match action:
-        case Place(index, cell) if step.kind == "place_held":
-            if index >= len(state.held):
-                return message("error.held", count=len(state.held), number=index + 1)
-            return _cell_problem(seat, cell)
-        case Pile(index) if step.kind == "pile_held":
-            return message("error.held", count=len(state.held), number=index + 1)
-        case Move(source, target) if step.kind == "move":
-            if seat.board[source] is None:
-                return message("error.move_empty", cell=cell_name(source))
-            return _cell_problem(seat, target)
-        case Research(cell) if step.kind == "research":
-            placed = seat.board[cell]
-            if placed is None:
-                return message("error.research_empty", cell=cell_name(cell))
-            if placed.research:
-                return message("error.researched", card=placed.card)
-            return message("error.no_icon", card=placed.card, icon=step.target)
-        case Discard(slot) if step.kind == "field_discard":
-            return message("error.discard_empty", slot=slot + 1)
-        case Resolve(number) if step.kind == "choose_exhausted":
-            return message("error.resolve", skill=number, options=list(step.options))
-        case Skip() if step.kind in ("pile_held", "field_discard", "choose_exhausted"):
-            return message("error.not_optional")
-    return message("error.finish", step=step.kind if step.kind in DECISIONS else "other")
-
-
-DECISIONS = ("choose_exhausted", "draw_place", "place_held", "pile_held", "move", "research", "field_discard")
-"""The steps that wait for a player's decision (each has its own `error.step.*` words)."""
 
 
 def is_over(state: GameState) -> bool:

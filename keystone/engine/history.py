@@ -16,9 +16,10 @@ from dataclasses import dataclass
 
 from keystone.engine.actions import IllegalAction, parse_action
 from keystone.engine.events import Event
-from keystone.engine.game import apply, new_game
+from keystone.engine.game import apply
 from keystone.engine.messages import Message, message
 from keystone.engine.state import GameConfig, GameState
+from keystone.engine.table import new_game
 
 UNDO = "undo"
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 from keystone.data import load_catalog
-from keystone.engine.game import species_in_play
 from keystone.engine.state import GameState
+from keystone.engine.table import species_in_play
 
 MAX_TURNS_PER_SEAT = 200
 """Far above any real game: the time track ends a game well before this."""

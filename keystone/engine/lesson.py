@@ -15,9 +15,10 @@ from keystone.cards import Season
 from keystone.data.lesson import Lesson, LessonPlan, load_lesson
 from keystone.engine.actions import Action, Discard, EndTurn, Pass, Skip, UseSkill, parse_action
 from keystone.engine.events import Event
-from keystone.engine.game import apply, catalog, legal_actions, new_game
+from keystone.engine.game import apply, legal_actions
 from keystone.engine.history import History
 from keystone.engine.state import GameConfig, GameState
+from keystone.engine.table import catalog, new_game
 
 __all__ = ["Suggestion", "lesson_config", "lesson_game", "lessons_shown", "suggest", "taught"]
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from keystone.cards import Habitat, Ruleset
-from keystone.engine.game import TIME_BY_PLAYERS, take_cost
 from keystone.engine.state import FieldSlot, GameState, Phase, PlacedCard, StepKind
+from keystone.engine.table import TIME_BY_PLAYERS, take_cost
 
 
 @dataclass(frozen=True, slots=True)

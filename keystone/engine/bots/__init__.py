@@ -22,8 +22,9 @@ from keystone.engine.bots.greedy import greedy_action
 from keystone.engine.bots.idle import useful
 from keystone.engine.bots.search import DEFAULT_BUDGET, search_action, sub_seed
 from keystone.engine.determinize import determinize
-from keystone.engine.game import apply, legal_actions, new_game
+from keystone.engine.game import apply, legal_actions
 from keystone.engine.state import GameConfig, GameState
+from keystone.engine.table import new_game
 from keystone.engine.views import GameView, player_view
 
 Level = Literal["easy", "normal", "hard"]

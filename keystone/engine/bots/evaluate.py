@@ -19,9 +19,9 @@ from typing import NamedTuple
 
 from keystone.cards import OBJECTIVE_POINTS, Habitat, Pattern, Ruleset, Symbol
 from keystone.engine.board import NEIGHBOURS
-from keystone.engine.game import catalog
 from keystone.engine.scoring import LINES, PLACEMENTS, Reach, first_reach, next_reach
 from keystone.engine.state import GameState, PlacedCard
+from keystone.engine.table import catalog
 
 SYMBOL_BIT: dict[Symbol, int] = {s: 1 << i for i, s in enumerate(Symbol)}
 HABITAT_BIT: dict[Habitat, int] = {h: 1 << i for i, h in enumerate(Habitat)}

@@ -38,8 +38,9 @@ from keystone.engine.bots.evaluate import (
     turns_left,
 )
 from keystone.engine.bots.idle import position
-from keystone.engine.game import apply, legal_actions, take_cost
+from keystone.engine.game import apply, legal_actions
 from keystone.engine.state import GameState
+from keystone.engine.table import take_cost
 
 MAX_TURN_STEPS = 40
 """A play-out of one turn never needs more decisions than this; it is a guard, not a rule."""

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from keystone.cards import Effect, Symbol
 from keystone.engine.actions import Action, Skip, UseSkill
-from keystone.engine.game import catalog
 from keystone.engine.state import GameState
+from keystone.engine.table import catalog
 
 Position = tuple[tuple[tuple[str, int] | None, ...], int]
 

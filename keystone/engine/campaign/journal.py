@@ -24,8 +24,8 @@ from keystone.engine.campaign.setup import (
     apply_rule,
 )
 from keystone.engine.campaign.words import goal_line, setup_lines, tokened
-from keystone.engine.game import new_game
 from keystone.engine.state import GameConfig, GameState
+from keystone.engine.table import new_game
 from keystone.i18n import Language
 
 
