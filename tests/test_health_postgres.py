@@ -9,7 +9,6 @@ import time
 import uuid
 
 import aiohttp
-import asyncpg
 import discord
 import pytest
 
@@ -17,16 +16,9 @@ from cogs import health as health_module
 from cogs.health import PING_TIMEOUT, HealthServer
 from keystone.app.metrics import Metrics
 from keystone.store import Store
+from tests.postgres_fixtures import _admin
 
 PASSWORD = "s3cret-Pässwort"
-
-
-async def _admin(server: str, statement: str) -> None:
-    connection = await asyncpg.connect(server)
-    try:
-        await connection.execute(statement)
-    finally:
-        await connection.close()
 
 
 async def test_healthz_says_503_with_the_cause_when_postgresql_stops_answering(
