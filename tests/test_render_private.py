@@ -154,3 +154,20 @@ def test_a_resigned_game_still_draws_its_sheet() -> None:
     state, _ = apply_text(play(start(2, 3), 8, 3), "resign 1")
     view = public_view(state)
     check(lambda: render_scoresheet(view, sheets(view)))
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_reviews_pictures_follow_the_inline_rule(lang: Language) -> None:
+    """A costly turn in a review, a card's move and a skill's: landscape, read inline, no text under
+    18 px, nothing cut, off the picture or over other text, in both languages."""
+    from keystone.render.review import render_review_turn
+
+    view = public_view(play(start(2, 5), 10, 5))
+    mover = view.current
+    heading = tr(lang, "review.picture.heading", picture=1, round=6, points="13,4" if lang == "de" else "13.4")
+    moves = ((tr(lang, "review.picture.you"), "nimm die Karte „Amerikanischer Schwarzbär“ von Platz 5 der Auslage "
+              "für 1 Eichel und lege sie auf B2" if lang == "de" else "take American Black Bear from Field slot 5 "
+              "for 1 synergy and put it on B2"), (tr(lang, "review.picture.bot"), "skill 3"))
+    check(lambda: render_review_turn(view, view.seats[mover], heading, moves, better=4, chosen=5, slot=4, lang=lang))
+    check(lambda: render_review_turn(view, view.seats[mover], heading, moves, chosen=5, lang=lang,
+                                     skill=view.skills[0].number, chosen_skill=view.skills[1].number))

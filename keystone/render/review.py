@@ -41,6 +41,8 @@ WORDS = 24
 LINE = 29
 FIELD_ROWS_H = 2 * (TILE_H + PRICE_H + 6)
 """The Field's six slots, three to a row, under the words."""
+TWO_LINE_TOKEN = 10 + 2 * 23 + 4 + 6
+"""The height of a skill token's line whose summary takes two lines, and the gap under it."""
 
 
 def render_review_turn(view: GameView, board: SeatView, heading: str, moves: Sequence[tuple[str, str]],
@@ -92,9 +94,10 @@ def _skills(image: Image.Image, draw: ImageDraw.ImageDraw, top: int, view: GameV
     """The skill tokens one to a line in the Field's place: the better move's framed (every
     exhausted one when it resolves them all), the player's own outlined in red."""
     y, head_w = top, skills_head_width(view, lang)
+    lines = 2 if len(view.skills) * TWO_LINE_TOKEN <= FIELD_ROWS_H else 1  # a summary wraps rather than ends in "..."
     for token in view.skills:
-        high = skill_block(image, draw, (RIGHT_X + 6, y), RIGHT_W - 12, token, text_lines=1, lang=lang, flip=False,
-                           head_w=head_w)
+        high = skill_block(image, draw, (RIGHT_X + 6, y), RIGHT_W - 12, token, text_lines=lines, lang=lang,
+                           flip=False, head_w=head_w)
         box = (RIGHT_X, y - 4, RIGHT_X + RIGHT_W - 2, y + high)
         if token.number == better or (better == 0 and token.exhausted):
             draw.rounded_rectangle(box, radius=10, outline=HIGHLIGHT, width=MARK)
