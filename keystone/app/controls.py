@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from keystone.app import ids
 from keystone.app.replies import Control, Option, Style
 from keystone.app.text import card_name, skill_label, slot_label
-from keystone.engine import GameState, legal_actions, player_view
+from keystone.engine import GameState, GameView, legal_actions, player_view
 from keystone.engine.board import parse_cell
 from keystone.i18n import DEFAULT, Language, tr
 
@@ -41,11 +41,12 @@ def button_label(notation: str, lang: Language) -> str:
     return notation.capitalize()
 
 
-def option_label(state: GameState, prefix: str, lang: Language = DEFAULT) -> str:
-    """How a select option reads: the card behind a slot, held card or cell, not just a number."""
+def option_label(state: GameState, prefix: str, lang: Language = DEFAULT, view: GameView | None = None) -> str:
+    """How a select option reads: the card behind a slot, held card or cell, not just a number
+    (`view`: the seat to act's, when the caller has it already)."""
     verb, arg = prefix.split()[:2]
     seat = state.current
-    view = player_view(state, seat)
+    view = view or player_view(state, seat)
     if verb in ("take", "discard"):
         return slot_label(view, int(arg) - 1, lang)[:100]
     if verb in ("place", "pile"):
@@ -83,13 +84,14 @@ def controls_for(state: GameState, game_id: int, *, show_held: bool, lang: Langu
             prefix = " ".join(words[:2])
             if prefix not in group:
                 group.append(prefix)
+    seen = player_view(state, state.current) if firsts else None
     for verb, values in firsts.items():
         if verb in ("place", "pile") and not show_held and state.held_private:
             out.append(Control(ids.show_id(game_id, state.version), tr(lang, "controls.show_held"), "primary"))
             continue
         if verb == "wild":
             continue
-        opts = tuple(Option(option_label(state, v, lang), v) for v in values[:MAX_OPTIONS])
+        opts = tuple(Option(option_label(state, v, lang, seen), v) for v in values[:MAX_OPTIONS])
         title = tr(lang, f"controls.select.{verb}") if verb in SELECT_TITLES else verb
         out.append(Control(ids.select_id(game_id, state.version, verb), title, options=opts))
     return out

@@ -17,9 +17,9 @@ from keystone.app.hints import would_be_rated
 from keystone.app.replies import File, Reply
 from keystone.app.seats import _board, _bot_is_due, _bot_level, _with_seat
 from keystone.engine import Event, GameState, GameView, apply, campaign, public_view
+from keystone.engine.board import new_cards
 from keystone.engine.coop import acting_player
 from keystone.engine.results import final_scores, standings
-from keystone.render import changed_cells
 from keystone.store import KEEP, Clock, GameRecord, LoadedGame, Outgoing, SeatResult
 
 log = logging.getLogger(__name__)
@@ -256,7 +256,7 @@ class _Turn:
 
 def _placed(before: GameState, after: GameState, board: int) -> set[int]:
     """The cells of `board` that hold a new card after a move (placed, bought or moved there)."""
-    return set(changed_cells(public_view(before), public_view(after), board))
+    return set(new_cards(before.seats[board].board, after.seats[board].board))
 
 
 def _turn_ended(before: GameState, after: GameState) -> bool:

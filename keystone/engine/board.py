@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
 from keystone.cards import Card
 
@@ -49,3 +50,17 @@ def synergy_for_placement(card: Card, index: int, cards: Sequence[Card | None]) 
         if other is not None:
             total += len(mine.intersection(other.habitats))
     return total
+
+
+class HoldsCard(Protocol):
+    """A cell's content as the state and the views both keep it: the card's id."""
+
+    @property
+    def card(self) -> str: ...
+
+
+def new_cards(old: Sequence[HoldsCard | None], new: Sequence[HoldsCard | None]) -> tuple[int, ...]:
+    """The cells of a board that hold a different card in `new` than in `old` (placed, bought or
+    moved there): what a turn's picture frames."""
+    return tuple(i for i, (a, b) in enumerate(zip(old, new, strict=True))
+                 if b is not None and (a is None or a.card != b.card))

@@ -13,6 +13,7 @@ from typing import Literal
 
 from PIL import Image, ImageDraw
 
+from keystone.engine.board import new_cards
 from keystone.engine.views import GameView
 from keystone.engine.words import ActionWords
 from keystone.i18n import DEFAULT, Language, tr
@@ -168,5 +169,4 @@ def changed_cells(before: GameView, after: GameView, seat: int) -> tuple[int, ..
     cards placed (or moved there) between two views, for `render_turn`'s `marked`."""
     old = require_view(before, "changed_cells").seats[require_seat(before, seat)].board
     new = require_view(after, "changed_cells").seats[require_seat(after, seat)].board
-    return tuple(i for i, (a, b) in enumerate(zip(old, new, strict=True))
-                 if b is not None and (a is None or a.card != b.card))
+    return new_cards(old, new)
