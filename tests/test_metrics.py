@@ -96,3 +96,11 @@ class FlakyOutbox(Outbox):
         if self.broken:
             raise NotNow("Discord answered 503 in channel 10")
         await super().to_channel(channel_id, reply, nonce)
+
+
+def test_a_metered_pool_still_says_how_many_workers_it_has() -> None:
+    """Hints and reviews share the workers out by their number: timing the pictures must not hide it."""
+    from keystone.app.painter import PoolPainter
+
+    assert MeteredPainter(PoolPainter(3), Metrics()).workers == 3
+    assert MeteredPainter(Painter(), Metrics()).workers == 1

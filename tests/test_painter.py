@@ -215,7 +215,7 @@ async def test_closing_finishes_what_was_asked_stops_every_worker_and_later_pict
 
 def test_the_setting_chooses_threads_or_a_pool(monkeypatch: pytest.MonkeyPatch) -> None:
     assert type(painter_for(0)) is Painter
-    assert isinstance(painter_for(2), PoolPainter) and painter_for(2).workers == 2  # type: ignore[attr-defined]
+    assert isinstance(painter_for(2), PoolPainter) and painter_for(2).workers == 2
     monkeypatch.setenv("KEYSTONE_RENDER_WORKERS", "3")
     assert Settings(_env_file=None).render_workers == 3
     monkeypatch.setenv("KEYSTONE_RENDER_WORKERS", " ")

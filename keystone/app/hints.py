@@ -273,7 +273,7 @@ class Hints(Context):
         if words is None:
             view = player_view(state, state.current)
             self.__dict__["_hinting"] = busy = self.__dict__.get("_hinting", 0) + 1
-            workers = getattr(self.painter, "workers", 1)
+            workers = self.painter.workers
             share = max(SLICE_FLOOR, HINT_SECONDS * min(1.0, workers / busy))
             try:
                 found = await self.painter.draw(compute_hint, view, state.config, hint_seed(state),

@@ -128,6 +128,7 @@ class MeteredPainter(Painter):
     def __init__(self, inner: Painter, metrics: Metrics) -> None:
         self.inner = inner
         self.metrics = metrics
+        self.workers = inner.workers
 
     async def start(self) -> None:
         await self.inner.start()

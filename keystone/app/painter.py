@@ -67,6 +67,9 @@ def start_method() -> str:
 class Painter:
     """Draws in the event loop's default thread pool: the behaviour without worker processes."""
 
+    workers: int = 1
+    """How many drawings go on at once, as long work (hints, reviews) shares them out."""
+
     async def start(self) -> None:
         """Get ready to draw; threads need nothing."""
 

@@ -285,7 +285,7 @@ class Reviews(Context):
     async def _compute(self, record: GameRecord, seat: int, start: GameState, log: list[str]) -> Review:
         """Judge every decision, one job each, leaving a worker free for other pictures; keep the result."""
         points, facts, seconds = await self.painter.draw(points_of, start, log, seat)
-        workers = getattr(self.painter, "workers", 1)
+        workers = self.painter.workers
         slots: asyncio.Semaphore = self.__dict__.setdefault("_review_slots", asyncio.Semaphore(max(1, workers - 1)))
 
         async def judge(point: Point) -> tuple[Decision, float]:
