@@ -20,7 +20,7 @@ from keystone.render import fonts
 from keystone.render.common import png, require_view
 from keystone.render.palette import ALERT, HIGHLIGHT, INK, MUTED
 from keystone.render.table import skill_block, skills_head_width
-from keystone.render.tabletop import PRICE_H, field_grid, field_width
+from keystone.render.tabletop import FIELD_ROW_H, field_grid, field_width, slot_origin
 from keystone.render.tiles import (
     MARGIN,
     MARK,
@@ -39,7 +39,7 @@ RIGHT_W = PIC_W - MARGIN - RIGHT_X
 HEADING = 30
 WORDS = 24
 LINE = 29
-FIELD_ROWS_H = 2 * (TILE_H + PRICE_H + 6)
+FIELD_ROWS_H = 2 * FIELD_ROW_H
 """The Field's six slots, three to a row, under the words."""
 TWO_LINE_TOKEN = 10 + 2 * 23 + 4 + 6
 """The height of a skill token's line whose summary takes two lines, and the gap under it."""
@@ -81,9 +81,8 @@ def render_review_turn(view: GameView, board: SeatView, heading: str, moves: Seq
     pitch = (RIGHT_W - field_width(view, lang)) // 2
     field_grid(image, (RIGHT_X, top), pitch, view, lang)
     if slot is not None and 0 <= slot < len(view.field):
-        row, col = divmod(slot, 3)
-        x = RIGHT_X + col * pitch + (field_width(view, lang) - TILE_W) // 2
-        y = top + row * (TILE_H + PRICE_H + 6)
+        left, y = slot_origin((RIGHT_X, top), pitch, slot)
+        x = left + (field_width(view, lang) - TILE_W) // 2
         draw.rounded_rectangle((x - 3, y - 3, x + TILE_W + 2, y + TILE_H + 2), radius=11, outline=HIGHLIGHT,
                                width=MARK)
     return png(image)

@@ -177,12 +177,13 @@ def skills_head_width(view: GameView, lang: Language) -> int:
 def _skills_height(view: GameView, width: int, lang: Language, flip: bool) -> int:
     total = 0
     room = width - 58
+    head_w = skills_head_width(view, lang)
     for skill in view.skills:
         if flip:
             lines, flips = len(_skill_lines(skill, room, 3, lang)), len(_flip_lines(skill, room, lang))
             total += max(56, 22 + lines * 23 + flips * 21) + 4
         else:
-            total += max(50, 10 + len(_skill_lines(skill, room - skills_head_width(view, lang), 3, lang)) * 23 + 4) + 4
+            total += max(50, 10 + len(_skill_lines(skill, room - head_w, 3, lang)) * 23 + 4) + 4
     return total
 
 

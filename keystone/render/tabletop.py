@@ -103,23 +103,31 @@ def field_width(view: GameView, lang: Language) -> int:
     return max([TILE_W, *(_price_width(cost, lang) for cost in view.field_costs)])
 
 
+FIELD_ROW_H = TILE_H + PRICE_H + 6
+"""A row of the Field's grid: the tiles, their price lines and the gap under them."""
+
+
+def slot_origin(xy: tuple[int, int], pitch: int, slot: int, columns: int = 3) -> tuple[int, int]:
+    """Where Field slot `slot` (0-based) starts in a `field_grid` drawn at `xy`: its column's left
+    edge (the tile is centred in the column) and its tile's top."""
+    row, col = divmod(slot, columns)
+    return xy[0] + col * pitch, xy[1] + row * FIELD_ROW_H
+
+
 def field_grid(image: Image.Image, xy: tuple[int, int], pitch: int, view: GameView, lang: Language = DEFAULT,
                columns: int = 3) -> int:
     """The Field's slots as tiles, `columns` to a row `pitch` px apart, each with its number and price
     under it (the tile centred over a price line wider than it), onto bare page of an RGB or indexed
     picture: every piece is kept drawn (`Sprite`), so a Field is copied in, never drawn; returns the
     height used."""
-    x0, y0 = xy
-    row_h = TILE_H + PRICE_H + 6
     inset = (field_width(view, lang) - TILE_W) // 2
     for slot, entry in enumerate(view.field):
-        row, col = divmod(slot, columns)
-        x, y = x0 + col * pitch, y0 + row * row_h
+        x, y = slot_origin(xy, pitch, slot, columns)
         tile = _field_tile(None, 0, lang) if entry is None else _field_tile(entry.card, entry.synergy, lang)
         tile.paste(image, (x + inset, y))
         _price(image, (x, y + TILE_H + PRICE_H // 2 + 2), slot, view.field_costs[slot], lang)
     rows = -(-len(view.field) // columns)
-    return rows * row_h - 6
+    return rows * FIELD_ROW_H - 6
 
 
 def time_track(image: Image.Image, xy: tuple[int, int], width: int, view: GameView, lang: Language = DEFAULT,

@@ -22,11 +22,12 @@ from keystone.render.board import check_cells
 from keystone.render.common import band, require_seat, require_view
 from keystone.render.palette import ALERT, INK, MUTED
 from keystone.render.tabletop import (
-    PRICE_H,
+    FIELD_ROW_H,
     field_grid,
     field_width,
     players_list,
     round_line,
+    slot_origin,
     stage_mark,
     time_track,
 )
@@ -49,8 +50,6 @@ SPLIT = MARGIN + MAT_W
 RIGHT_X = SPLIT + 16
 RIGHT_W = PIC_W - MARGIN - RIGHT_X
 """The column right of the board in the turn picture."""
-FIELD_COLUMNS = 3
-"""The Field's slots to a row in the turn picture (as `field_grid` lays them out)."""
 
 Pointer = tuple[Literal["cell", "slot", "time"], int]
 """What a picture points at, framed in a colour of its own: a board cell (0 = A1), a Field slot (0 =
@@ -87,9 +86,8 @@ def _paint_column(picture: Image.Image, view: GameView, mover: int, marked: Sequ
          lambda image: _footer(image, x, width, view, lang))
     for kind, at in pointers:
         if kind == "slot":
-            row, col = divmod(at, FIELD_COLUMNS)
-            left, top = RIGHT_X + col * pitch, field_y + row * (TILE_H + PRICE_H + 6)
-            _frame(picture, (left - 2, top - 4, left + field_width(view, lang) + 2, top + TILE_H + PRICE_H + 2))
+            left, top = slot_origin((RIGHT_X, field_y), pitch, at)
+            _frame(picture, (left - 2, top - 4, left + field_width(view, lang) + 2, top + FIELD_ROW_H - 4))
         elif kind == "time":
             _frame(picture, (RIGHT_X - 6, track_y - 6, PIC_W - MARGIN + 4, track_y + 52))
 
