@@ -61,8 +61,11 @@ class Learn(Turns):
             return await self._lesson_reply(record, state, welcome)
 
     async def _act(self, where: Where, game_id: int, actor: Actor, notation: str, version: int | None) -> Reply:
-        """A move in a lesson is played and explained (every other game plays as always)."""
-        record, _ = await self._playing(game_id)
+        """A move in a lesson is played and explained (every other game plays as always). A game's
+        config never changes once it is made, so a kept record answers whether it is a lesson
+        without asking the database again on every move."""
+        cached = self._cache.get(game_id)
+        record = cached.record if cached is not None else (await self._playing(game_id))[0]
         if record.config.lesson is None:
             return await super()._act(where, game_id, actor, notation, version)
         turn = await self._turn(where, game_id, actor, version)
