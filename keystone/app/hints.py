@@ -43,6 +43,7 @@ from keystone.engine.table import take_cost
 from keystone.engine.views import GameView
 from keystone.i18n import Language, decimal, tr, trn
 from keystone.store import GameRecord
+from keystone.store.ratings import RATED_SEATS
 
 HINT_SECONDS = 0.8
 """The search stops this long after the hint was asked for (waiting for a worker included) and
@@ -51,7 +52,6 @@ SLICE_FLOOR = 0.05
 """With many hints in flight each searches for its share of the workers' time, but at least this long."""
 CHOICES = 3
 """The hard bot's choice and the next two."""
-RATED_PLAYERS = range(2, 5)
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,7 +235,7 @@ def hint_words(hint: Hint, lang: Language) -> str:
 def would_be_rated(record: GameRecord) -> bool:
     """Whether the game is of a rated kind (see `keystone.store.ratings.rated_seats`); counted by the
     seats it is set up for, so a lobby not yet full is answered for the game it will be."""
-    return record.kind == "competitive" and record.assignment is None and record.config.players in RATED_PLAYERS
+    return record.kind == "competitive" and record.assignment is None and record.config.players in RATED_SEATS
 
 
 def hints_allowed(record: GameRecord) -> bool:
